@@ -1,0 +1,68 @@
+/** The contract's HTTP error codes (interface.md 7.1 and decisions.md). */
+export type ApiErrorCode =
+  | 'invalid_request'
+  | 'unauthorized'
+  | 'insufficient_credits'
+  | 'session_not_found'
+  | 'not_found'
+  | 'idempotency_conflict'
+  | 'payload_too_large'
+  | 'rate_limited'
+  | 'quota_exceeded'
+  | 'engine_unavailable'
+  | 'internal_error';
+
+/** The contract's step error codes (interface.md 7.2). */
+export type StepErrorCode =
+  | 'element_not_found'
+  | 'navigation_failed'
+  | 'captcha_detected'
+  | 'captcha_unsolvable'
+  | 'access_denied'
+  | 'action_failed'
+  | 'extract_failed'
+  | 'invalid_request';
+
+/**
+ * An error that ends an HTTP request. One middleware renders it as `{error: {code, message, context}}`;
+ * `expose` is false for 5xx so nothing internal leaks.
+ */
+export class ApiError extends Error {
+  readonly expose: boolean;
+  constructor(
+    readonly status: number,
+    readonly code: ApiErrorCode,
+    message: string,
+    readonly context?: Record<string, unknown>,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.expose = status < 500;
+  }
+}
+
+/** An error that stops a step sequence; it becomes the envelope's `error`, not an HTTP failure. */
+export class StepError extends Error {
+  constructor(
+    readonly code: StepErrorCode,
+    message: string,
+    readonly context: Record<string, unknown> = {},
+  ) {
+    super(message);
+    this.name = 'StepError';
+  }
+
+  /** access_denied and captcha_unsolvable end the session as failed (interface.md part 3). */
+  get fatal(): boolean {
+    return this.code === 'access_denied' || this.code === 'captcha_unsolvable';
+  }
+}
+
+/** Shorthand for the most common HTTP errors, so call sites read as the contract does. */
+export const httpErrors = {
+  invalid: (message: string, context?: Record<string, unknown>) => new ApiError(400, 'invalid_request', message, context),
+  sessionNotFound: (message = 'Session not found') => new ApiError(404, 'session_not_found', message),
+  engineUnavailable: (retryAfterSeconds: number, message = 'The browser engine is temporarily unavailable') =>
+    new ApiError(503, 'engine_unavailable', message, undefined, { 'Retry-After': String(retryAfterSeconds) }),
+};

@@ -1,0 +1,27 @@
+import { randomBytes, createHash } from 'node:crypto';
+
+const ALPHABET = '0123456789abcdefghijklmnopqrstuvwxyz';
+
+/** A random lower-case base-36 token of `length` characters from a CSPRNG. */
+export function token(length: number): string {
+  const bytes = randomBytes(length * 2);
+  let out = '';
+  // Rejection sampling keeps every character equally likely (252 = 7 * 36).
+  for (const byte of bytes) {
+    if (byte >= 252) continue;
+    out += ALPHABET[byte % 36];
+    if (out.length === length) return out;
+  }
+  return out + token(length - out.length);
+}
+
+/** `ses_` + 24 random characters. */
+export const newSessionId = (): string => `ses_${token(24)}`;
+/** `req_` + 24 random characters. */
+export const newRequestId = (): string => `req_${token(24)}`;
+/** `acc_` + 16 random characters. */
+export const newAccountId = (): string => `acc_${token(16)}`;
+/** A new API key: `sk_live_` or `sk_test_` + 40 random characters (about 206 bits). */
+export const newApiKey = (test: boolean): string => `${test ? 'sk_test_' : 'sk_live_'}${token(40)}`;
+/** The stored form of an API key: keys are high-entropy, so a plain SHA-256 is the right hash. */
+export const hashApiKey = (key: string): string => createHash('sha256').update(key).digest('hex');

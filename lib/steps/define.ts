@@ -1,0 +1,46 @@
+import type * as t from 'io-ts';
+import type { Page } from 'playwright';
+import type { Observer, PageState } from '../observe/types.js';
+
+/** A media item (contract 2.5). */
+export interface MediaItem {
+  type: 'screenshot' | 'pdf';
+  format: string;
+  data: string;
+}
+
+/** What the steps of one act accumulate for the envelope. */
+export interface StepResults {
+  media: MediaItem[];
+  extraction: Record<string, unknown> | null;
+  blockers: string[];
+}
+
+/** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
+export interface StepContext {
+  page: Page;
+  observer: Observer;
+  results: StepResults;
+  /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
+  signal: AbortSignal;
+}
+
+/** What a step may hand back to the runner. */
+export interface StepOutcome {
+  /** The `close` step: end the session once the act is answered. */
+  close?: boolean;
+  /** An observation the step already made; the runner reuses it instead of observing again. */
+  observation?: PageState;
+}
+
+/** One step type: its name, the io-ts codec of its parameters and how it runs. */
+export interface StepModule<P = unknown> {
+  readonly name: string;
+  readonly codec: t.Type<P, unknown, unknown>;
+  run(ctx: StepContext, params: P): Promise<StepOutcome | void>;
+}
+
+/** Declares a step module; the identity function, there for inference and for readers. */
+export function defineStep<P>(module: StepModule<P>): StepModule<P> {
+  return module;
+}

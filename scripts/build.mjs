@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+// Compiles the TypeScript tree to dist/ (and bundles the in-page scripts with esbuild).
+// With --if-stale it does nothing when no source is newer than the last build.
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const stamp = join(root, 'dist', '.build-stamp');
+const sources = ['bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts'];
+const inputs = ['tsconfig.json', 'package-lock.json'];
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), info.mtimeMs);
+}
+
+if (process.argv.includes('--if-stale') && existsSync(stamp)) {
+  const last = statSync(stamp).mtimeMs;
+  const changed = [...sources, ...inputs].some((name) => newest(join(root, name)) > last);
+  if (!changed) process.exit(0);
+}
+
+process.stderr.write('build: tsc\n');
+execSync('npx tsc -p tsconfig.json', { cwd: root, stdio: 'inherit' });
+const bundles = join(root, 'scripts', 'bundles.mjs');
+if (existsSync(bundles)) execSync(`node ${bundles}`, { cwd: root, stdio: 'inherit' });
+mkdirSync(dirname(stamp), { recursive: true });
+writeFileSync(stamp, new Date().toISOString());

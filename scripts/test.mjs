@@ -1,0 +1,34 @@
+#!/usr/bin/env node
+// Runs the compiled suite with mocha and ends with the plain line `N passed, N failed`,
+// so a run that executed nothing is visible. Arguments narrow the run to folders or files
+// under dist/spec (for example `node scripts/test.mjs machines http`).
+import Mocha from 'mocha';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const specRoot = join(root, 'dist', 'spec');
+
+function specFiles(path) {
+  if (!existsSync(path)) return [];
+  if (!statSync(path).isDirectory()) return path.endsWith('.spec.js') ? [path] : [];
+  return readdirSync(path).sort().flatMap((name) => specFiles(join(path, name)));
+}
+
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
+const grep = process.argv.find((arg) => arg.startsWith('--grep='))?.slice('--grep='.length);
+const roots = args.length ? args.map((arg) => (existsSync(arg) ? resolve(arg) : join(specRoot, arg))) : [specRoot];
+const files = roots.flatMap(specFiles);
+
+const mocha = new Mocha({ timeout: 60_000, reporter: 'spec', grep });
+files.forEach((file) => mocha.addFile(file));
+await mocha.loadFilesAsync();
+const runner = mocha.run();
+runner.on('end', () => {
+  const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
+  console.log(`\n${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}`);
+  process.exitCode = failures > 0 || passes === 0 ? 1 : 0;
+  // Give stdout a moment to flush, then stop even if a test leaked a handle.
+  setTimeout(() => process.exit(process.exitCode), 200).unref();
+});
