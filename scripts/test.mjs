@@ -7,6 +7,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
+// Quiet logs unless asked (LOG_LEVEL=debug npm test).
+process.env.NODE_ENV ??= 'test';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const specRoot = join(root, 'dist', 'spec');
 
@@ -18,7 +21,8 @@ function specFiles(path) {
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const grep = process.argv.find((arg) => arg.startsWith('--grep='))?.slice('--grep='.length);
-const roots = args.length ? args.map((arg) => (existsSync(arg) ? resolve(arg) : join(specRoot, arg))) : [specRoot];
+// A bare name means a folder or file under dist/spec (`machines`, `http/auth.spec.js`); a path is taken as given.
+const roots = args.length ? args.map((arg) => (existsSync(join(specRoot, arg)) ? join(specRoot, arg) : resolve(arg))) : [specRoot];
 const files = roots.flatMap(specFiles);
 
 const mocha = new Mocha({ timeout: 60_000, reporter: 'spec', grep });

@@ -1,0 +1,115 @@
+import { chromium, type Browser } from 'playwright';
+import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
+import { engineMachine, engineStatus, retryAfterSeconds } from '../machines/engine.js';
+import { CHROMIUM_ARGS, chromiumPath } from '../lib/config.js';
+import { httpErrors } from '../lib/errors.js';
+
+/** How to launch the browser; tests swap `launch` for a fake or a deliberately failing one. */
+export interface EngineOptions {
+  launch?: () => Promise<Browser>;
+  maxRelaunchDelayMs?: number;
+}
+
+/** Launches Debian's Chromium (or CHROMIUM_PATH) headless with the service's flags. */
+export const launchChromium = (): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS], headless: true });
+
+/**
+ * The one Chromium of this process, supervised by the engine machine: relaunched when it dies,
+ * and reported unavailable (503 with Retry-After) while it is down.
+ */
+export class Engine {
+  private readonly actor: Actor<typeof engineMachine>;
+  private readonly lostListeners = new Set<() => void>();
+  private readonly launched = new Set<Browser>();
+  private current: Browser | null = null;
+
+  constructor(options: EngineOptions = {}) {
+    const launch = options.launch ?? launchChromium;
+    const machine = engineMachine.provide({
+      actors: {
+        launch: fromPromise<unknown, { attempt: number }>(async () => {
+          const browser = await launch();
+          this.launched.add(browser);
+          browser.on('disconnected', () => this.launched.delete(browser));
+          return browser;
+        }),
+        watch: fromCallback(({ sendBack, input }) => {
+          const browser = input.browser as Browser;
+          const lost = (): void => sendBack({ type: 'lost' });
+          if (!browser.isConnected()) lost();
+          browser.on('disconnected', lost);
+          return () => browser.off('disconnected', lost);
+        }),
+        close: fromPromise(async () => {
+          // Close every browser ever launched, including one whose launch finished during shutdown.
+          await Promise.all([...this.launched].map((browser) => browser.close().catch(() => undefined)));
+        }),
+      },
+      actions: {
+        notifyUp: (_, params) => {
+          this.current = params.browser as Browser;
+        },
+        notifyLost: () => {
+          this.current = null;
+          for (const listener of this.lostListeners) listener();
+        },
+        notifyDown: () => {
+          this.current = null;
+        },
+      },
+    });
+    this.actor = createActor(machine, { input: { maxRelaunchDelayMs: options.maxRelaunchDelayMs } });
+  }
+
+  /** Starts the machine and resolves once the first launch has succeeded or failed. */
+  async start(): Promise<void> {
+    this.actor.start();
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        const status = engineStatus(this.actor.getSnapshot());
+        if (status !== 'starting') {
+          subscription.unsubscribe();
+          resolve();
+        }
+      };
+      const subscription = this.actor.subscribe(check);
+      check();
+    });
+  }
+
+  /** True while a browser is up. */
+  get available(): boolean {
+    return this.current !== null && engineStatus(this.actor.getSnapshot()) === 'up';
+  }
+
+  /** The running browser, or a 503 engine_unavailable with Retry-After. */
+  browser(): Browser {
+    if (this.current && this.available) return this.current;
+    throw httpErrors.engineUnavailable(retryAfterSeconds(this.actor.getSnapshot()));
+  }
+
+  /** Seconds a client should wait before retrying while the engine is down. */
+  retryAfter(): number {
+    return retryAfterSeconds(this.actor.getSnapshot());
+  }
+
+  /** Calls `listener` each time the browser is lost. */
+  onLost(listener: () => void): () => void {
+    this.lostListeners.add(listener);
+    return () => this.lostListeners.delete(listener);
+  }
+
+  /** Shuts the browser down and waits until no Chromium of ours is left. */
+  async stop(): Promise<void> {
+    this.actor.send({ type: 'shutdown' });
+    await new Promise<void>((resolve) => {
+      const check = (): void => {
+        if (this.actor.getSnapshot().status === 'done') resolve();
+      };
+      this.actor.subscribe({ next: check, complete: resolve });
+      check();
+    });
+    this.current = null;
+  }
+}

@@ -1,0 +1,107 @@
+import { ApiError, httpErrors } from '../lib/errors.js';
+import type { Clock } from '../lib/clock.js';
+import { newSessionId } from '../lib/ids.js';
+import { PLANS } from '../lib/billing/plans.js';
+import type { ActPlan } from '../lib/steps/runner.js';
+import type { ApiKeyRecord, Store } from '../lib/store/index.js';
+import type { ActReply } from '../machines/session.js';
+import type { BrowserDriver, ContextSettings } from './driver.js';
+import { Session } from './session.js';
+
+/** A create, decoded and checked against the plan. */
+export interface CreateRequest {
+  timeoutSeconds: number;
+  settings: ContextSettings;
+  /** The first act (url and/or steps); null for a bare session. */
+  plan: ActPlan | null;
+}
+
+/** What the registry needs from the world. */
+export interface RegistryDeps {
+  store: Store;
+  clock: Clock;
+  driver: BrowserDriver;
+  /** Subscribes to browser loss; the registry fails every live session when it happens. */
+  onEngineLost?: (listener: () => void) => void;
+}
+
+/**
+ * Every live session of this process, by id. It enforces the plan's concurrency (counting
+ * creates still opening their context), scopes lookups to the API key, and ends everything
+ * on shutdown or engine loss.
+ */
+export class Registry {
+  private readonly sessions = new Map<string, Session>();
+  private readonly opening = new Map<string, number>();
+  private stopping = false;
+
+  constructor(private readonly deps: RegistryDeps) {
+    deps.onEngineLost?.(() => {
+      for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
+    });
+  }
+
+  /** Live sessions of a key, including creates that are still opening. */
+  activeCount(keyId: string): number {
+    let count = this.opening.get(keyId) ?? 0;
+    for (const session of this.sessions.values()) if (session.spec.keyId === keyId && session.status === 'active') count++;
+    return count;
+  }
+
+  /** Opens a session for `key` and runs its first act, if any. */
+  async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
+    if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
+    const plan = PLANS[key.plan];
+    if (this.activeCount(key.id) >= plan.concurrentSessions) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`,
+        { limit: 'concurrent_sessions', max: plan.concurrentSessions },
+        { 'Retry-After': String(this.secondsToFirstExpiry(key.id)) },
+      );
+    }
+    this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
+    let session: Session;
+    try {
+      const driver = await this.deps.driver.open(request.settings);
+      session = Session.start(
+        driver,
+        { id: newSessionId(), keyId: key.id, accountId: key.accountId, test: key.test, timeoutSeconds: request.timeoutSeconds },
+        { store: this.deps.store, clock: this.deps.clock },
+      );
+    } finally {
+      this.opening.set(key.id, (this.opening.get(key.id) ?? 1) - 1);
+    }
+    this.sessions.set(session.spec.id, session);
+    void session.ended.then(() => this.sessions.delete(session.spec.id));
+    const reply = request.plan ? await session.act(request.plan) : null;
+    return { session, reply };
+  }
+
+  /** The live session `id` if it belongs to `keyId`; sessions that are ending count as gone. */
+  find(id: string, keyId: string): Session | undefined {
+    const session = this.sessions.get(id);
+    if (!session || session.spec.keyId !== keyId || session.status !== 'active') return undefined;
+    return session;
+  }
+
+  /** Number of live sessions (all keys). */
+  get size(): number {
+    return this.sessions.size;
+  }
+
+  /** Refuses new sessions, ends every live one and waits until their usage is written. */
+  async shutdown(): Promise<void> {
+    this.stopping = true;
+    const all = [...this.sessions.values()];
+    for (const session of all) session.send({ type: 'shutdown' });
+    await Promise.all(all.map((session) => session.ended));
+  }
+
+  private secondsToFirstExpiry(keyId: string): number {
+    const now = this.deps.clock.now();
+    const expiries = [...this.sessions.values()].filter((s) => s.spec.keyId === keyId).map((s) => s.expiresAt - now);
+    return Math.max(1, Math.ceil(Math.min(60_000, ...expiries) / 1000));
+  }
+}

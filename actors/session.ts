@@ -1,0 +1,168 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { createActor, fromPromise, type Actor } from 'xstate';
+import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
+import type { Clock } from '../lib/clock.js';
+import { token } from '../lib/ids.js';
+import { ActCancelled, type ActPlan } from '../lib/steps/runner.js';
+import type { Store } from '../lib/store/index.js';
+import type { PageDriver } from './driver.js';
+
+/** How long closing a browser context may take before the exit path goes on without it. */
+const CONTEXT_CLOSE_CAP_MS = 5_000;
+
+/** What a session is opened with. */
+export interface SessionSpec {
+  id: string;
+  keyId: string;
+  accountId: string;
+  test: boolean;
+  timeoutSeconds: number;
+}
+
+/** The parts of the world a session needs. */
+export interface SessionDeps {
+  store: Store;
+  clock: Clock;
+}
+
+const withCap = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
+  Promise.race([promise, sleep(ms, undefined, { ref: false })]);
+
+/**
+ * One live session: the lifecycle machine provided with a real BrowserContext and page.
+ * Acts go in as events and come back through `replyAct`; leaving `active` runs `finalize`,
+ * the one exit path that closes the context and records usage.
+ */
+export class Session {
+  readonly startedAt: number;
+  readonly expiresAt: number;
+  /** Resolves with the outcome once the session reached its final state (usage written). */
+  readonly ended: Promise<Outcome>;
+  private readonly actor: Actor<typeof sessionMachine>;
+  private readonly acts = new Map<string, { plan: ActPlan; reply: (reply: ActReply) => void }>();
+
+  private constructor(
+    readonly spec: SessionSpec,
+    private readonly deps: SessionDeps,
+    private readonly driver: PageDriver,
+  ) {
+    this.startedAt = deps.clock.now();
+    this.expiresAt = this.startedAt + spec.timeoutSeconds * 1000;
+    const machine = sessionMachine.provide({
+      actors: {
+        runAct: fromPromise(({ input, signal }) => this.run(input.act.id, signal)),
+        finalize: fromPromise(({ input }) => this.finalize(input.outcome)),
+      },
+      actions: {
+        replyAct: (_, { actId, reply }) => {
+          const act = this.acts.get(actId);
+          this.acts.delete(actId);
+          act?.reply(reply);
+        },
+      },
+    });
+    this.actor = createActor(machine, {
+      input: { sessionId: spec.id, timeoutMs: spec.timeoutSeconds * 1000 },
+      clock: deps.clock,
+    });
+    this.ended = new Promise((resolve) => {
+      this.actor.subscribe({
+        complete: () => resolve(this.outcome()),
+        error: () => resolve({ status: 'failed', code: 'internal_error', message: 'The session machine failed' }),
+      });
+    });
+  }
+
+  /** Records the session around an opened page and starts its lifecycle. */
+  static start(driver: PageDriver, spec: SessionSpec, deps: SessionDeps): Session {
+    const session = new Session(spec, deps, driver);
+    deps.store.insertSession({
+      id: spec.id,
+      keyId: spec.keyId,
+      accountId: spec.accountId,
+      test: spec.test,
+      status: 'active',
+      startedAt: session.startedAt,
+      expiresAt: session.expiresAt,
+      endedAt: null,
+      timeoutSeconds: spec.timeoutSeconds,
+      errorCode: null,
+      errorMessage: null,
+    });
+    session.actor.start();
+    return session;
+  }
+
+  /** `active`, `ending`, or the final state. */
+  get status(): ReturnType<typeof sessionStatus> {
+    return sessionStatus(this.actor.getSnapshot());
+  }
+
+  /** Queues an act; resolves with its result, or with how the session ended first. */
+  act(plan: ActPlan): Promise<ActReply> {
+    if (this.status !== 'active' && this.status !== 'ending') {
+      return Promise.resolve({ kind: 'ended', outcome: this.outcome() });
+    }
+    const id = token(12);
+    return new Promise((reply) => {
+      this.acts.set(id, { plan, reply });
+      this.actor.send({ type: 'act', act: { id, steps: plan.steps } });
+    });
+  }
+
+  /** Ends the session (DELETE) and waits until its usage is written. */
+  async close(): Promise<Outcome> {
+    this.actor.send({ type: 'delete' });
+    return this.ended;
+  }
+
+  /** Sends a lifecycle event from outside: engine loss or server shutdown. */
+  send(event: { type: 'engine.lost' } | { type: 'shutdown' }): void {
+    this.actor.send(event);
+  }
+
+  private outcome(): Outcome {
+    const snapshot = this.actor.getSnapshot();
+    const outcome = (snapshot.context as { outcome?: Outcome | null }).outcome;
+    return outcome ?? { status: 'failed', code: 'internal_error', message: 'The session ended without an outcome' };
+  }
+
+  private async run(actId: string, signal: AbortSignal): Promise<ActOutput> {
+    const act = this.acts.get(actId);
+    if (!act) throw new Error(`unknown act ${actId}`);
+    try {
+      const { result, close, fatal } = await this.driver.run(act.plan, signal);
+      return { result, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
+    } catch (error) {
+      // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
+      if (!(error instanceof ActCancelled) && !this.driver.connected) {
+        await new Promise((resolve) => {
+          signal.addEventListener('abort', resolve, { once: true });
+          void sleep(5_000, undefined, { ref: false }).then(resolve);
+        });
+      }
+      throw error;
+    }
+  }
+
+  private async finalize(outcome: Outcome): Promise<void> {
+    await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS);
+    const now = this.deps.clock.now();
+    // Expiry bills up to the timeout, never past it (decisions.md).
+    const endedAt = outcome.status === 'expired' ? Math.min(now, this.expiresAt) : now;
+    this.deps.store.endSession({
+      id: this.spec.id,
+      status: outcome.status,
+      endedAt,
+      errorCode: outcome.code,
+      errorMessage: outcome.message,
+      usage: {
+        seconds: Math.ceil(Math.max(0, endedAt - this.startedAt) / 1000),
+        bytesDatacenter: 0,
+        bytesResidential: 0,
+        aiTokens: 0,
+        captchaSolves: 0,
+      },
+    });
+  }
+}

@@ -1,0 +1,20 @@
+import type { Middleware } from 'koa';
+import { ApiError } from '../lib/errors.js';
+import type { Store } from '../lib/store/index.js';
+import type { AppState } from './state.js';
+
+const BEARER = /^Bearer\s+(\S+)\s*$/i;
+const KEY_SHAPE = /^sk_(live|test)_[a-z0-9]+$/;
+
+/** Authenticates `Authorization: Bearer sk_…` before anything reads the body (contract part 5). */
+export function authenticate(store: Store): Middleware<AppState> {
+  return async (ctx, next) => {
+    const header = ctx.get('Authorization');
+    if (!header) throw new ApiError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>');
+    const token = BEARER.exec(header)?.[1];
+    const key = token && KEY_SHAPE.test(token) ? store.findKeyByToken(token) : undefined;
+    if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
+    ctx.state.key = key;
+    await next();
+  };
+}

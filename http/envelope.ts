@@ -1,0 +1,41 @@
+import { ApiError, httpErrors } from '../lib/errors.js';
+import type { ActResult } from '../lib/steps/runner.js';
+import type { ActReply, Outcome } from '../machines/session.js';
+import type { Session } from '../actors/session.js';
+
+/** The session envelope (contract 2.1), fields in the contract's order. */
+export function envelope(session: Session, requestId: string, result: ActResult | null): Record<string, unknown> {
+  return {
+    session_id: session.spec.id,
+    expires_at: new Date(session.expiresAt).toISOString(),
+    request_id: requestId,
+    completed: result?.completed ?? 0,
+    page: result?.page ?? null,
+    media: result?.media ?? [],
+    extraction: result?.extraction ?? null,
+    blockers_dismissed: result?.blockers_dismissed ?? [],
+    error: result?.error ?? null,
+  };
+}
+
+/** Why a request found its session gone, as the HTTP error the contract names. */
+export function endedError(session: Session, outcome: Outcome): ApiError {
+  const id = session.spec.id;
+  switch (outcome.status) {
+    case 'expired':
+      return httpErrors.sessionNotFound(`Session ${id} expired: its timeout of ${session.spec.timeoutSeconds} s elapsed`);
+    case 'closed':
+      return httpErrors.sessionNotFound(`Session ${id} was closed`);
+    case 'failed':
+      if (outcome.code === 'engine_failure') {
+        return httpErrors.engineUnavailable(2, `Session ${id} ended: ${outcome.message ?? 'the browser engine failed'}`);
+      }
+      return new ApiError(500, 'internal_error', `Session ${id} failed: ${outcome.message ?? ''}`);
+  }
+}
+
+/** The act's result, or the error for a session that ended before answering. */
+export function resultOf(session: Session, reply: ActReply): ActResult {
+  if (reply.kind === 'ended') throw endedError(session, reply.outcome);
+  return reply.result as ActResult;
+}

@@ -1,0 +1,24 @@
+import type { Middleware } from 'koa';
+import { ApiError } from '../lib/errors.js';
+import { log } from '../lib/log.js';
+import type { AppContext, AppState } from './state.js';
+
+/** The one place that writes an error body: `{error: {code, message, context}}` (contract 2.12). */
+export function renderError(ctx: AppContext, error: unknown): void {
+  const known = error instanceof ApiError ? error : undefined;
+  if (!known) log.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'internal error');
+  const api = known ?? new ApiError(500, 'internal_error', 'Internal error');
+  ctx.status = api.status;
+  for (const [name, value] of Object.entries(api.headers)) ctx.set(name, value);
+  const message = api.expose ? api.message : 'Internal error';
+  ctx.body = { error: { code: api.code, message, ...(api.expose && api.context ? { context: api.context } : {}) } };
+}
+
+/** Catches whatever a later middleware or route throws and renders it. */
+export const errorBoundary: Middleware<AppState> = async (ctx, next) => {
+  try {
+    await next();
+  } catch (error) {
+    renderError(ctx, error);
+  }
+};

@@ -1,0 +1,20 @@
+import type { Middleware } from 'koa';
+import { decode } from '../../lib/codec/index.js';
+import { httpErrors } from '../../lib/errors.js';
+import { actBodyCodec } from '../../lib/request/act.js';
+import type { AppDeps } from '../app.js';
+import { parseJson, readRawBody } from '../body.js';
+import { envelope, resultOf } from '../envelope.js';
+import type { AppState } from '../state.js';
+
+/** POST /v1/sessions/:id/act: a bad body is 400 before the session is even looked up. */
+export function actRoute(deps: AppDeps): Middleware<AppState> {
+  return async (ctx) => {
+    const body = decode(actBodyCodec, parseJson(await readRawBody(ctx)));
+    const id = String(ctx.params.id);
+    const session = deps.registry.find(id, ctx.state.key.id);
+    if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
+    const reply = await session.act({ steps: body.steps, pageMode: 'full', observe: true });
+    ctx.body = envelope(session, ctx.state.requestId, resultOf(session, reply));
+  };
+}

@@ -1,0 +1,98 @@
+import { errors, type Page } from 'playwright';
+import { StepError } from '../errors.js';
+import type { Observer } from '../observe/types.js';
+
+/** The longest a navigation may take to reach DOMContentLoaded. */
+export const NAVIGATION_TIMEOUT_MS = 30_000;
+/** After DOMContentLoaded, how long `load` may take before we go on without it (a hung image must not fail goto). */
+const LOAD_GRACE_MS = 10_000;
+/** Top-level schemes a session may open. */
+const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
+
+/** What `goto` (and a create's `url`) asks for. */
+export interface NavigateParams {
+  url: string;
+  wait_for?: string;
+  wait_until?: string;
+  wait_timeout: number;
+}
+
+/** Chromium's net error names, mapped to the `reason` a caller can act on. */
+function reasonOf(message: string): string {
+  if (/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED/.test(message)) return 'dns';
+  if (/ERR_CERT|ERR_SSL/.test(message)) return 'ssl';
+  if (/ERR_CONNECTION_REFUSED/.test(message)) return 'connection_refused';
+  if (/ERR_CONNECTION_(RESET|CLOSED)|ERR_EMPTY_RESPONSE/.test(message)) return 'connection_reset';
+  if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/.test(message)) return 'proxy';
+  if (/ERR_ABORTED/.test(message)) return 'aborted';
+  if (/ERR_TIMED_OUT|Timeout/i.test(message)) return 'timeout';
+  return 'error';
+}
+
+/** The first line of a Playwright error, without its call log. */
+const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+
+/**
+ * Opens `params.url` in `page`: checks the scheme, waits for the document, for `load` (bounded),
+ * for `wait_for` / `wait_until`, then for stability. Failures are step errors the contract names:
+ * navigation_failed with `{url, reason, status?}`, access_denied for 403/451.
+ */
+export async function navigate(page: Page, observer: Observer, params: NavigateParams): Promise<void> {
+  const { url } = params;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new StepError('navigation_failed', `Not an absolute URL: ${url} (include the scheme, for example https://)`, {
+      url,
+      reason: 'invalid_url',
+    });
+  }
+  if (!ALLOWED_SCHEMES.has(parsed.protocol)) {
+    throw new StepError('navigation_failed', `The ${parsed.protocol} scheme cannot be opened; use http or https`, {
+      url,
+      reason: 'blocked_scheme',
+    });
+  }
+
+  let response;
+  try {
+    response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
+  } catch (error) {
+    const message = firstLine(error);
+    const reason = error instanceof errors.TimeoutError ? 'timeout' : reasonOf(message);
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${message}`, { url, reason });
+  }
+
+  const status = response?.status();
+  if (status === 403 || status === 451) {
+    throw new StepError('access_denied', `The site answered HTTP ${status} for ${page.url()}`, { status, url: page.url() });
+  }
+
+  await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
+  await waitForCondition(page, params, status);
+  await observer.waitForStable(3_000);
+}
+
+/** `wait_for` (a visible element) and `wait_until` (a truthy expression), each within `wait_timeout`. */
+async function waitForCondition(page: Page, params: NavigateParams, status: number | undefined): Promise<void> {
+  const timeout = params.wait_timeout;
+  const fail = (what: string, error: unknown): never => {
+    const timedOut = error instanceof errors.TimeoutError;
+    throw new StepError(
+      'navigation_failed',
+      timedOut ? `${what} did not happen within ${timeout} ms` : `${what} failed: ${firstLine(error)}`,
+      { url: page.url(), reason: timedOut ? 'wait_timeout' : 'wait_error', ...(status === undefined ? {} : { status }) },
+    );
+  };
+  if (params.wait_for) {
+    const selector = params.wait_for;
+    await page.locator(selector).first().waitFor({ state: 'visible', timeout }).catch((error) => fail(`wait_for ${selector}`, error));
+  }
+  if (params.wait_until) {
+    const expression = params.wait_until;
+    await page
+      .waitForFunction(`(() => (${expression}))()`, undefined, { timeout })
+      .catch((error) => fail(`wait_until ${expression}`, error));
+  }
+}

@@ -1,0 +1,100 @@
+import type { BrowserContext, Page, Request } from 'playwright';
+
+/** Network idle and DOM quiet thresholds of the contract (2.2 `stable`). */
+export const NETWORK_IDLE_MS = 300;
+export const DOM_QUIET_MS = 500;
+/** A request pending longer than this is long-polling or stalled: it no longer holds the page unstable. */
+const STALLED_AFTER_MS = 5_000;
+/** Resource types that stay open by design and never mean "still loading". */
+const IGNORED_TYPES = new Set(['websocket', 'eventsource', 'media']);
+/** Where the init script keeps the time of the last DOM mutation (performance.now() in the page). */
+const MUTATION_KEY = '__tabwrightLastMutation';
+
+/**
+ * Installed in every document before its own scripts: records the time of the last DOM
+ * mutation, so quietness is measured continuously rather than by sleeping and watching.
+ */
+function mutationClock(key: string): void {
+  const mark = (): void => {
+    Object.defineProperty(window, key, { value: performance.now(), configurable: true, enumerable: false });
+  };
+  mark();
+  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+}
+
+/** How long the page's DOM has been quiet, in ms, and whether the document finished loading. */
+function domQuiet(key: string): { quietFor: number; loaded: boolean } {
+  const last = (window as unknown as Record<string, number | undefined>)[key];
+  return {
+    quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
+    loaded: document.readyState === 'complete',
+  };
+}
+
+/**
+ * Tracks a context's network activity from its request events and tells whether a page is
+ * stable: no counted request in flight for 300 ms and no DOM mutation for 500 ms.
+ */
+export class StabilityTracker {
+  private readonly inflight = new Map<Request, number>();
+  private lastActivity: number;
+
+  private constructor(private readonly now: () => number) {
+    this.lastActivity = now();
+  }
+
+  /** Starts tracking `context`: its request events and the mutation clock in every document. */
+  static async attach(context: BrowserContext, now: () => number = () => performance.now()): Promise<StabilityTracker> {
+    const tracker = new StabilityTracker(now);
+    context.on('request', (request) => tracker.started(request));
+    context.on('requestfinished', (request) => tracker.ended(request));
+    context.on('requestfailed', (request) => tracker.ended(request));
+    await context.addInitScript(mutationClock, MUTATION_KEY);
+    return tracker;
+  }
+
+  private started(request: Request): void {
+    if (IGNORED_TYPES.has(request.resourceType())) return;
+    this.inflight.set(request, this.now());
+    this.lastActivity = this.now();
+  }
+
+  private ended(request: Request): void {
+    if (this.inflight.delete(request)) this.lastActivity = this.now();
+  }
+
+  /** Milliseconds the network has been idle (0 while a counted request is in flight). */
+  networkIdleFor(): number {
+    const now = this.now();
+    for (const [request, since] of this.inflight) {
+      if (now - since > STALLED_AFTER_MS) {
+        this.inflight.delete(request);
+      } else {
+        return 0;
+      }
+    }
+    return now - this.lastActivity;
+  }
+
+  /**
+   * Waits until `page` is stable or `capMs` passes; true when stable. A page that is already
+   * quiet costs one evaluate and no wait; otherwise it sleeps exactly as long as the
+   * thresholds still need, then looks again.
+   */
+  async waitForStable(page: Page, capMs: number, signal?: AbortSignal): Promise<boolean> {
+    const deadline = this.now() + capMs;
+    for (;;) {
+      const dom = await page.evaluate(domQuiet, MUTATION_KEY).catch(() => ({ quietFor: 0, loaded: false }));
+      const network = this.networkIdleFor();
+      if (dom.loaded && dom.quietFor >= DOM_QUIET_MS && network >= NETWORK_IDLE_MS) return true;
+      const left = deadline - this.now();
+      if (left <= 0 || signal?.aborted) return false;
+      const need = Math.max(
+        dom.loaded ? DOM_QUIET_MS - dom.quietFor : 50,
+        network > 0 ? NETWORK_IDLE_MS - network : 50,
+        10,
+      );
+      await new Promise((resolve) => setTimeout(resolve, Math.min(need, left)));
+    }
+  }
+}

@@ -1,0 +1,116 @@
+import { errors, type Page } from 'playwright';
+import { StepError } from '../errors.js';
+import type { PageObserver } from '../observe/observer.js';
+import type { PageState } from '../observe/types.js';
+import { navigate } from '../nav/navigate.js';
+import type { MediaItem, StepContext } from './define.js';
+import { stepModule } from './index.js';
+
+/** A step after decoding: its type and its parameters with defaults applied. */
+export interface DecodedStep {
+  name: string;
+  params: unknown;
+}
+
+/** What one act asks the runner to do. */
+export interface ActPlan {
+  /** Set by a create with `url`: opened before the steps. */
+  url?: string;
+  steps: DecodedStep[];
+  /** `light` answers url, title and scroll only. */
+  pageMode: 'full' | 'light';
+  /** False for a bare create (no url, no steps): nothing was loaded, page is null. */
+  observe: boolean;
+}
+
+/** The envelope's act-dependent part (contract 2.1 without session_id, expires_at, request_id). */
+export interface ActResult {
+  completed: number;
+  page: PageState | null;
+  media: MediaItem[];
+  extraction: Record<string, unknown> | null;
+  blockers_dismissed: string[];
+  error: { step: number; action: string; code: string; message: string; context: Record<string, unknown> } | null;
+}
+
+/** The runner's answer: the result plus what the lifecycle must do next. */
+export interface RunOutcome {
+  result: ActResult;
+  close: boolean;
+  fatal?: StepError;
+}
+
+/** Thrown when the act was cancelled from outside (expiry, delete, engine loss): nothing to answer. */
+export class ActCancelled extends Error {}
+
+/** Turns anything a step threw into a step error, unless the act was cancelled. */
+function asStepError(error: unknown, signal: AbortSignal): StepError {
+  if (signal.aborted) throw new ActCancelled('act cancelled');
+  if (error instanceof StepError) return error;
+  if (error instanceof errors.TimeoutError) {
+    return new StepError('action_failed', error.message.split('\n')[0] ?? 'timed out', { reason: 'timeout' });
+  }
+  const message = error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error);
+  return new StepError('action_failed', message, { reason: 'error' });
+}
+
+/**
+ * Runs an act: the create's url if any, then each step in order, stopping at the first failure,
+ * then one observation of the page (reused from a final observe step when there is one).
+ */
+export async function runAct(page: Page, observer: PageObserver, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+  const ctx: StepContext = { page, observer, signal, results: { media: [], extraction: null, blockers: [] } };
+  const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
+  let close = false;
+  let fatal: StepError | undefined;
+  let observation: PageState | undefined;
+
+  const fail = (step: number, action: string, error: StepError): void => {
+    result.error = { step, action, code: error.code, message: error.message, context: error.context };
+    if (error.fatal) fatal = error;
+  };
+
+  if (plan.url !== undefined) {
+    try {
+      await navigate(page, observer, { url: plan.url, wait_timeout: 10_000 });
+    } catch (error) {
+      fail(0, 'goto', asStepError(error, signal));
+    }
+  }
+
+  for (const [index, step] of plan.steps.entries()) {
+    if (result.error) break;
+    try {
+      const outcome = await stepModule(step.name).run(ctx, step.params);
+      observation = outcome?.observation;
+      close ||= outcome?.close === true;
+      result.completed++;
+    } catch (error) {
+      observation = undefined;
+      fail(index, step.name, asStepError(error, signal));
+    }
+  }
+
+  if (signal.aborted) throw new ActCancelled('act cancelled');
+  if (plan.observe) result.page = await finalObservation(observer, plan, observation, signal);
+  result.media = ctx.results.media;
+  result.extraction = ctx.results.extraction;
+  result.blockers_dismissed = ctx.results.blockers;
+  return { result, close, fatal };
+}
+
+/** The auto-observe at the end of every act; a page that cannot be read gives null, not a failed act. */
+async function finalObservation(
+  observer: PageObserver,
+  plan: ActPlan,
+  reuse: PageState | undefined,
+  signal: AbortSignal,
+): Promise<PageState | null> {
+  try {
+    if (plan.pageMode === 'light') return await observer.light();
+    return reuse ?? (await observer.observe());
+  } catch {
+    if (signal.aborted) throw new ActCancelled('act cancelled');
+    return null;
+  }
+}

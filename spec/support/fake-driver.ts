@@ -1,0 +1,82 @@
+import type { BrowserDriver, ContextSettings, PageDriver } from '../../actors/driver.js';
+import { StepError } from '../../lib/errors.js';
+import type { ActPlan, RunOutcome } from '../../lib/steps/runner.js';
+
+/**
+ * A page driver with no browser, behind the real actors: each act takes a few event-loop turns
+ * (so overlapping acts would be caught) and answers like the runner would. `fail` makes a step
+ * named `goto` to a URL containing '/403' answer access_denied, the fatal path.
+ */
+export class FakeDriver implements BrowserDriver {
+  /** Acts running right now, across all pages; a session must never have two. */
+  readonly running = new Map<FakePage, number>();
+  maxOverlap = 0;
+  /** The URL of every goto step, in the order the acts ran them. */
+  readonly visited: string[] = [];
+  opened = 0;
+  closed = 0;
+  connected = true;
+
+  open(settings: ContextSettings): Promise<PageDriver> {
+    this.opened++;
+    return Promise.resolve(new FakePage(this, settings));
+  }
+}
+
+const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+class FakePage implements PageDriver {
+  private url = 'about:blank';
+  constructor(
+    private readonly driver: FakeDriver,
+    readonly settings: ContextSettings,
+  ) {}
+
+  get connected(): boolean {
+    return this.driver.connected;
+  }
+
+  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+    const now = (this.driver.running.get(this) ?? 0) + 1;
+    this.driver.running.set(this, now);
+    this.driver.maxOverlap = Math.max(this.driver.maxOverlap, now);
+    try {
+      if (plan.url) this.url = plan.url;
+      let completed = 0;
+      let close = false;
+      for (const step of plan.steps) {
+        for (let i = 0; i < 3; i++) await turn();
+        if (signal.aborted) throw new Error('aborted');
+        const params = step.params as { url?: string };
+        if (step.name === 'goto' && params.url?.includes('/403')) {
+          const fatal = new StepError('access_denied', 'The site answered HTTP 403', { status: 403, url: params.url });
+          const error = { step: completed, action: 'goto', code: fatal.code, message: fatal.message, context: fatal.context };
+          return { result: this.result(plan, completed, error), close: false, fatal };
+        }
+        if (step.name === 'goto' && params.url) {
+          this.url = params.url;
+          this.driver.visited.push(params.url);
+        }
+        if (step.name === 'close') close = true;
+        completed++;
+      }
+      return { result: this.result(plan, completed, null), close };
+    } finally {
+      this.driver.running.set(this, (this.driver.running.get(this) ?? 1) - 1);
+    }
+  }
+
+  private result(plan: ActPlan, completed: number, error: RunOutcome['result']['error']): RunOutcome['result'] {
+    const scroll = { y: 0, height: 720, viewport: 720, percent: 100 };
+    const page =
+      plan.pageMode === 'light'
+        ? { url: this.url, title: 'Fake', scroll }
+        : { url: this.url, title: 'Fake', stable: true, markdown: { content: '' }, interactive_elements: [], forms: [], changes: null, scroll };
+    return { completed, page: plan.observe ? page : null, media: [], extraction: null, blockers_dismissed: [], error };
+  }
+
+  close(): Promise<void> {
+    this.driver.closed++;
+    return Promise.resolve();
+  }
+}
