@@ -1,0 +1,74 @@
+// `tabwright accounts list|show|set-plan`: accounts hold the plan and the credit pool (decisions.md).
+import { PLANS } from '../lib/billing/plans.js';
+import type { Account, Store } from '../lib/store/index.js';
+import { dataDir, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
+import { keyTable, planArgument } from './keys.js';
+
+/** Runs one `accounts` subcommand and returns the exit code. */
+export function accountsCommand(args: string[], io: CliIo): number {
+  const [sub, ...rest] = args;
+  switch (sub) {
+    case 'list':
+      return list(rest, io);
+    case 'show':
+      return show(rest, io);
+    case 'set-plan':
+      return setPlan(rest, io);
+    default:
+      throw new UsageError(sub === undefined ? 'accounts needs a subcommand' : `unknown accounts subcommand '${sub}'`);
+  }
+}
+
+/** Active sessions over all the account's keys (the store counts per key, as the API scopes by key). */
+function activeSessions(store: Store, account: Account): number {
+  return store.listKeys(account.id).reduce((sum, key) => sum + store.countActiveSessions(key.id), 0);
+}
+
+function list(args: string[], io: CliIo): number {
+  const { values } = parse(args, dataDirOption, 0);
+  return withStore(dataDir(values['data-dir'], io), (store) => {
+    const rows = store.listAccounts().map((account) => {
+      const keys = store.listKeys(account.id).filter((key) => key.revokedAt === null).length;
+      return [account.id, account.plan, isoTime(account.createdAt), String(keys), String(activeSessions(store, account))];
+    });
+    io.out(table([['ID', 'PLAN', 'CREATED', 'KEYS', 'ACTIVE'], ...rows]));
+    return 0;
+  });
+}
+
+function show(args: string[], io: CliIo): number {
+  const { values, positionals } = parse(args, dataDirOption, 1);
+  const [id] = positionals;
+  if (id === undefined) throw new UsageError('accounts show needs an account ID');
+  return withStore(dataDir(values['data-dir'], io), (store) => {
+    const account = store.getAccount(id);
+    if (!account) throw new Error(`no account ${id}`);
+    const plan = PLANS[account.plan];
+    const limits =
+      `${plan.creditsPerMonth} credits/month, ${plan.concurrentSessions} concurrent sessions, ` +
+      `${plan.maxSessionSeconds} s per session, ${plan.requestsPerMinute} requests/min`;
+    io.out(
+      table([
+        ['account', account.id],
+        ['plan', `${account.plan} (${limits})`],
+        ['created', isoTime(account.createdAt)],
+        ['active sessions', String(activeSessions(store, account))],
+      ]),
+    );
+    io.out(`keys:\n${keyTable(store.listKeys(account.id))}`);
+    return 0;
+  });
+}
+
+function setPlan(args: string[], io: CliIo): number {
+  const { values, positionals } = parse(args, dataDirOption, 2);
+  const [id, planName] = positionals;
+  if (id === undefined || planName === undefined) throw new UsageError('accounts set-plan needs an account ID and a plan');
+  const plan = planArgument(planName)!;
+  return withStore(dataDir(values['data-dir'], io), (store) => {
+    if (!store.getAccount(id)) throw new Error(`no account ${id}`);
+    const account = store.setAccountPlan(id, plan);
+    io.out(`account ${account.id} is now on plan ${account.plan}\n`);
+    return 0;
+  });
+}

@@ -1,0 +1,63 @@
+// What every subcommand shares: where output goes, how a usage error is told apart, and the data folder.
+import { resolve } from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { openStore, type Store } from '../lib/store/index.js';
+
+/** Where a command writes and what environment it reads; tests pass their own. */
+export interface CliIo {
+  out(text: string): void;
+  err(text: string): void;
+  env: Record<string, string | undefined>;
+}
+
+/** The real process streams and environment. */
+export const processIo: CliIo = {
+  out: (text) => void process.stdout.write(text),
+  err: (text) => void process.stderr.write(text),
+  env: process.env,
+};
+
+/** A mistake in the command line itself: the caller prints usage and exits with 2. */
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+/** The option every command accepts. */
+export const dataDirOption = { 'data-dir': { type: 'string' } } as const;
+
+/** parseArgs in strict mode, with its complaints turned into usage errors. */
+export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: string[], options: T, positionals: number) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, strict: true, allowPositionals: positionals > 0 });
+  } catch (error) {
+    throw new UsageError(error instanceof Error ? error.message : String(error));
+  }
+  if (parsed.positionals.length > positionals) throw new UsageError(`unexpected argument '${parsed.positionals[positionals]}'`);
+  return parsed;
+}
+
+/** The data folder: --data-dir wins over DATA_DIR, which wins over ./data. */
+export function dataDir(flag: string | undefined, io: CliIo): string {
+  return resolve(flag || io.env.DATA_DIR || './data');
+}
+
+/** Runs `work` against the store in `dir`, closing it however `work` ends. */
+export function withStore<T>(dir: string, work: (store: Store) => T): T {
+  const store = openStore(dir);
+  try {
+    return work(store);
+  } finally {
+    store.close();
+  }
+}
+
+/** An epoch-milliseconds time as ISO 8601, or '-' for none. */
+export const isoTime = (ms: number | null): string => (ms === null ? '-' : new Date(ms).toISOString());
+
+/** Rows as left-aligned columns separated by two spaces, one line each. */
+export function table(rows: string[][]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, cell.length)));
+  return rows.map((row) => row.map((cell, i) => (i === row.length - 1 ? cell : cell.padEnd(widths[i]!))).join('  ')).join('\n') + '\n';
+}

@@ -1,0 +1,62 @@
+import type Database from 'better-sqlite3';
+import { isPlanName, type PlanName } from '../billing/plans.js';
+import { newAccountId } from '../ids.js';
+
+/** An account: one plan and one credit pool shared by its keys (decisions.md). */
+export interface Account {
+  id: string;
+  plan: PlanName;
+  createdAt: number;
+}
+
+/** Account storage. */
+export interface AccountStore {
+  /** Creates an account on `plan` with a fresh `acc_` id. */
+  createAccount(input: { plan: PlanName; now: number }): Account;
+  getAccount(id: string): Account | undefined;
+  /** Every account, oldest first. */
+  listAccounts(): Account[];
+  /** Moves the account to another plan; its live keys follow at once. Throws when the account is unknown. */
+  setAccountPlan(id: string, plan: PlanName): Account;
+}
+
+interface AccountDbRow {
+  id: string;
+  plan: string;
+  created_at: number;
+}
+
+/** Turns a database row into an Account, refusing a plan this version does not know. */
+function toAccount(row: AccountDbRow): Account {
+  if (!isPlanName(row.plan)) throw new Error(`account ${row.id} has an unknown plan '${row.plan}'`);
+  return { id: row.id, plan: row.plan, createdAt: row.created_at };
+}
+
+/** Account operations over `db`, with their statements prepared once. */
+export function accountStore(db: Database.Database): AccountStore {
+  const insert = db.prepare<[string, string, number]>('INSERT INTO accounts (id, plan, created_at) VALUES (?, ?, ?)');
+  const byId = db.prepare<[string], AccountDbRow>('SELECT id, plan, created_at FROM accounts WHERE id = ?');
+  const all = db.prepare<[], AccountDbRow>('SELECT id, plan, created_at FROM accounts ORDER BY created_at, id');
+  const updatePlan = db.prepare<[string, string]>('UPDATE accounts SET plan = ? WHERE id = ?');
+
+  return {
+    createAccount({ plan, now }) {
+      if (!isPlanName(plan)) throw new Error(`unknown plan '${String(plan)}'`);
+      const account: Account = { id: newAccountId(), plan, createdAt: now };
+      insert.run(account.id, account.plan, account.createdAt);
+      return account;
+    },
+    getAccount(id) {
+      const row = byId.get(id);
+      return row && toAccount(row);
+    },
+    listAccounts() {
+      return all.all().map(toAccount);
+    },
+    setAccountPlan(id, plan) {
+      if (!isPlanName(plan)) throw new Error(`unknown plan '${String(plan)}'`);
+      if (updatePlan.run(plan, id).changes === 0) throw new Error(`no account ${id}`);
+      return toAccount(byId.get(id)!);
+    },
+  };
+}

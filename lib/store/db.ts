@@ -1,0 +1,118 @@
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** A schema step: SQL run as one script, or a function for steps that must move data. */
+export type Migration = string | ((db: Database.Database) => void);
+
+/**
+ * The schema, in order. Entry i brings the database from `user_version` i to i + 1, so a new
+ * table is a new entry appended at the end; entries already shipped are never edited.
+ */
+export const migrations: readonly Migration[] = [
+  // 1: accounts, keys, sessions, usage, idempotency.
+  `
+  CREATE TABLE accounts (
+    id         TEXT PRIMARY KEY,
+    plan       TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  ) STRICT;
+
+  -- Only the SHA-256 of a key is kept (decisions.md); prefix is for people, never for lookups
+  -- that grant access. plan is set for test keys only: a live key follows its account's plan.
+  CREATE TABLE api_keys (
+    id         TEXT PRIMARY KEY,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    hash       TEXT NOT NULL UNIQUE,
+    prefix     TEXT NOT NULL,
+    test       INTEGER NOT NULL CHECK (test IN (0, 1)),
+    plan       TEXT,
+    created_at INTEGER NOT NULL,
+    revoked_at INTEGER
+  ) STRICT;
+  CREATE INDEX api_keys_account ON api_keys(account_id, created_at);
+
+  CREATE TABLE sessions (
+    id              TEXT PRIMARY KEY,
+    key_id          TEXT NOT NULL REFERENCES api_keys(id),
+    account_id      TEXT NOT NULL REFERENCES accounts(id),
+    test            INTEGER NOT NULL CHECK (test IN (0, 1)),
+    status          TEXT NOT NULL CHECK (status IN ('active', 'closed', 'expired', 'failed')),
+    started_at      INTEGER NOT NULL,
+    expires_at      INTEGER NOT NULL,
+    ended_at        INTEGER,
+    timeout_seconds INTEGER NOT NULL,
+    error_code      TEXT,
+    error_message   TEXT
+  ) STRICT;
+  -- The listing order (decisions.md: started_at descending, ties by id) served from the index.
+  CREATE INDEX sessions_listing ON sessions(key_id, started_at DESC, id DESC);
+  CREATE INDEX sessions_active ON sessions(account_id) WHERE status = 'active';
+
+  -- One row per ended session; UNIQUE is the last line of defence against double billing.
+  CREATE TABLE usage (
+    id             INTEGER PRIMARY KEY,
+    session_id     TEXT NOT NULL UNIQUE REFERENCES sessions(id),
+    seconds        INTEGER NOT NULL,
+    bytes_dc       INTEGER NOT NULL,
+    bytes_res      INTEGER NOT NULL,
+    ai_tokens      INTEGER NOT NULL,
+    captcha_solves INTEGER NOT NULL,
+    test           INTEGER NOT NULL CHECK (test IN (0, 1)),
+    created_at     INTEGER NOT NULL
+  ) STRICT;
+
+  CREATE TABLE idempotency (
+    key_id     TEXT NOT NULL REFERENCES api_keys(id),
+    idem_key   TEXT NOT NULL,
+    body_hash  TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('pending', 'done')),
+    status     INTEGER,
+    body       TEXT,
+    request_id TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, idem_key)
+  ) STRICT;
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `,
+];
+
+/** Brings `db` up to the newest schema; each step and its version bump commit together. */
+export function migrate(db: Database.Database, steps: readonly Migration[] = migrations): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > steps.length) {
+    throw new Error(`database schema version ${current} is newer than this tabwright (${steps.length}); upgrade tabwright`);
+  }
+  for (let version = current; version < steps.length; version++) {
+    const step = steps[version]!;
+    db.transaction(() => {
+      if (typeof step === 'string') db.exec(step);
+      else step(db);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}
+
+/** Opens (creating if needed) `<dataDir>/tabwright.db`, or a private in-memory database, and migrates it. */
+export function openDatabase(dataDir: string): Database.Database {
+  let file = ':memory:';
+  if (dataDir !== ':memory:') {
+    mkdirSync(dataDir, { recursive: true });
+    file = join(dataDir, 'tabwright.db');
+  }
+  const db = new Database(file);
+  try {
+    // WAL lets the CLI read while the server writes; FULL syncs every commit, because usage and
+    // ledger rows are money and must survive a power cut, not just a process crash.
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    // The CLI and the server may write at once; wait for the other writer instead of failing.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  return db;
+}

@@ -1,0 +1,132 @@
+import type Database from 'better-sqlite3';
+import { isPlanName, type PlanName } from '../billing/plans.js';
+import { hashApiKey, newApiKey, token } from '../ids.js';
+
+/** How many leading characters of a key are kept for display, e.g. `sk_live_ab12cd34`. */
+export const KEY_PREFIX_LENGTH = 16;
+/** The shortest prefix `revokeKey` accepts: `sk_live_` plus two characters. */
+export const MIN_REVOKE_PREFIX = 10;
+
+/** A stored API key: never the key itself, only what identifies and governs it. */
+export interface ApiKeyRecord {
+  id: string;
+  accountId: string;
+  /** The first 16 characters of the key, for people to recognise it. */
+  prefix: string;
+  test: boolean;
+  /** The effective plan: the account's for a live key, the key's own for a test key. */
+  plan: PlanName;
+  createdAt: number;
+  revokedAt: number | null;
+}
+
+/** API key storage. */
+export interface KeyStore {
+  /** Creates a key; the full key is returned here once and only its hash is stored. */
+  createKey(input: { accountId: string; test: boolean; plan?: PlanName; now: number }): { key: string; record: ApiKeyRecord };
+  /** The unrevoked key whose hash matches `token`, for authentication. */
+  findKeyByToken(token: string): ApiKeyRecord | undefined;
+  /** Keys of one account, or all keys, oldest first; revoked keys included. */
+  listKeys(accountId?: string): ApiKeyRecord[];
+  /** Revokes the one key matching a full key or a prefix of at least 10 characters; throws when none or several match. */
+  revokeKey(prefixOrKey: string, now: number): ApiKeyRecord;
+}
+
+interface KeyDbRow {
+  id: string;
+  account_id: string;
+  prefix: string;
+  test: number;
+  plan: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+// The effective plan is resolved in SQL so a plan change on the account reaches live keys at once.
+const SELECT_KEY = `
+  SELECT k.id, k.account_id, k.prefix, k.test, k.created_at, k.revoked_at,
+         CASE WHEN k.test = 1 THEN k.plan ELSE a.plan END AS plan
+  FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
+
+function toRecord(row: KeyDbRow): ApiKeyRecord {
+  if (!isPlanName(row.plan)) throw new Error(`key ${row.prefix} has an unknown plan '${row.plan}'`);
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    prefix: row.prefix,
+    test: row.test === 1,
+    plan: row.plan,
+    createdAt: row.created_at,
+    revokedAt: row.revoked_at,
+  };
+}
+
+/** Key operations over `db`, with their statements prepared once. */
+export function keyStore(db: Database.Database): KeyStore {
+  const accountPlan = db.prepare<[string], string>('SELECT plan FROM accounts WHERE id = ?').pluck();
+  const insert = db.prepare<[string, string, string, string, number, string | null, number]>(
+    'INSERT INTO api_keys (id, account_id, hash, prefix, test, plan, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const byId = db.prepare<[string], KeyDbRow>(`${SELECT_KEY} WHERE k.id = ?`);
+  const activeByHash = db.prepare<[string], KeyDbRow>(`${SELECT_KEY} WHERE k.hash = ? AND k.revoked_at IS NULL`);
+  const anyByHash = db.prepare<[string], KeyDbRow>(`${SELECT_KEY} WHERE k.hash = ?`);
+  // substr rather than LIKE: a prefix must match literally, and '_' is a LIKE wildcard.
+  const byPrefix = db.prepare<{ prefix: string }, KeyDbRow>(
+    `${SELECT_KEY} WHERE substr(k.prefix, 1, length(@prefix)) = @prefix ORDER BY k.created_at, k.id`,
+  );
+  const all = db.prepare<[], KeyDbRow>(`${SELECT_KEY} ORDER BY k.created_at, k.id`);
+  const ofAccount = db.prepare<[string], KeyDbRow>(`${SELECT_KEY} WHERE k.account_id = ? ORDER BY k.created_at, k.id`);
+  const revoke = db.prepare<[number, string]>('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+
+  function matching(prefixOrKey: string): KeyDbRow[] {
+    if (prefixOrKey.length > KEY_PREFIX_LENGTH) {
+      // Longer than the display prefix: only the whole key can be checked, through its hash.
+      const row = anyByHash.get(hashApiKey(prefixOrKey));
+      if (!row) throw new Error(`no key matches '${prefixOrKey.slice(0, KEY_PREFIX_LENGTH)}…': give the whole key, or a prefix of ${MIN_REVOKE_PREFIX} to ${KEY_PREFIX_LENGTH} characters`);
+      return [row];
+    }
+    if (prefixOrKey.length < MIN_REVOKE_PREFIX) {
+      throw new Error(`a key prefix needs at least ${MIN_REVOKE_PREFIX} characters (for example sk_live_ab), got '${prefixOrKey}'`);
+    }
+    return byPrefix.all({ prefix: prefixOrKey });
+  }
+
+  return {
+    createKey({ accountId, test, plan, now }) {
+      const accountsPlan = accountPlan.get(accountId);
+      if (accountsPlan === undefined) throw new Error(`no account ${accountId}`);
+      if (plan !== undefined && !isPlanName(plan)) throw new Error(`unknown plan '${String(plan)}'`);
+      if (!test && plan !== undefined && plan !== accountsPlan) {
+        throw new Error(`a live key takes its account's plan ('${accountsPlan}'), not '${plan}'`);
+      }
+      const key = newApiKey(test);
+      const id = `key_${token(16)}`;
+      // decisions.md: a test key is on Trial unless told otherwise.
+      insert.run(id, accountId, hashApiKey(key), key.slice(0, KEY_PREFIX_LENGTH), test ? 1 : 0, test ? (plan ?? 'trial') : null, now);
+      return { key, record: toRecord(byId.get(id)!) };
+    },
+    findKeyByToken(candidate) {
+      const row = activeByHash.get(hashApiKey(candidate));
+      return row && toRecord(row);
+    },
+    listKeys(accountId) {
+      return (accountId === undefined ? all.all() : ofAccount.all(accountId)).map(toRecord);
+    },
+    revokeKey(prefixOrKey, now) {
+      const input = prefixOrKey.trim();
+      const candidates = matching(input);
+      const live = candidates.filter((row) => row.revoked_at === null);
+      if (live.length === 0) {
+        const [revoked] = candidates;
+        throw new Error(revoked ? `key ${revoked.prefix} is already revoked` : `no key matches '${input}'`);
+      }
+      if (live.length > 1) {
+        const prefixes = live.map((row) => row.prefix).join(', ');
+        throw new Error(`'${input}' matches ${live.length} keys (${prefixes}); give more characters or the whole key`);
+      }
+      const id = live[0]!.id;
+      revoke.run(now, id);
+      return toRecord(byId.get(id)!);
+    },
+  };
+}

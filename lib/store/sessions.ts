@@ -1,0 +1,238 @@
+import type Database from 'better-sqlite3';
+import { decodeCursor, encodeCursor } from './cursor.js';
+
+/** A session's stored status; the API shows `expired` as `closed` (decisions.md). */
+export type SessionStatus = 'active' | 'closed' | 'expired' | 'failed';
+
+/** A session as stored; times are milliseconds since the epoch. */
+export interface SessionRow {
+  id: string;
+  keyId: string;
+  accountId: string;
+  test: boolean;
+  status: SessionStatus;
+  startedAt: number;
+  expiresAt: number;
+  endedAt: number | null;
+  timeoutSeconds: number;
+  errorCode: string | null;
+  errorMessage: string | null;
+}
+
+/**
+ * What `insertSession` needs. A new session is always active and only `endSession` ends it (that is
+ * what writes the usage row), so the ended-state fields may be passed only with their initial values.
+ */
+export type NewSessionRow = Pick<SessionRow, 'id' | 'keyId' | 'accountId' | 'test' | 'startedAt' | 'expiresAt' | 'timeoutSeconds'> &
+  Partial<{ status: 'active'; endedAt: null; errorCode: null; errorMessage: null }>;
+
+/** What a session consumed, measured by the session actor (interface.md 8.4). */
+export interface UsageInput {
+  seconds: number;
+  bytesDatacenter: number;
+  bytesResidential: number;
+  aiTokens: number;
+  captchaSolves: number;
+}
+
+/** The one usage row of an ended session; quantities are whole numbers, seconds rounded up. */
+export interface UsageRow extends UsageInput {
+  sessionId: string;
+  test: boolean;
+  createdAt: number;
+}
+
+/** One page of a key's sessions, newest first. */
+export interface SessionPage {
+  sessions: SessionRow[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}
+
+/** Session and usage storage. */
+export interface SessionStore {
+  /** Records a new active session and returns it as stored. */
+  insertSession(row: NewSessionRow): SessionRow;
+  getSession(id: string): SessionRow | undefined;
+  /** A key's sessions, newest first, `limit` at a time; `after` is a `nextCursor` (400 invalid_request when malformed). */
+  listSessions(query: { keyId: string; status?: 'active' | 'closed' | 'failed'; limit: number; after?: string }): SessionPage;
+  countActiveSessions(keyId: string): number;
+  /** Ends an active session and writes its one usage row, atomically; false (and nothing written) if it had already ended. */
+  endSession(input: {
+    id: string;
+    status: 'closed' | 'expired' | 'failed';
+    endedAt: number;
+    errorCode?: string;
+    errorMessage?: string;
+    usage: UsageInput;
+  }): boolean;
+  getUsage(sessionId: string): UsageRow | undefined;
+  /** At start-up: ends every session a previous process left active as failed (engine_failure), billing its runtime. */
+  failOrphanedSessions(now: number): SessionRow[];
+}
+
+interface SessionDbRow {
+  id: string;
+  key_id: string;
+  account_id: string;
+  test: number;
+  status: SessionStatus;
+  started_at: number;
+  expires_at: number;
+  ended_at: number | null;
+  timeout_seconds: number;
+  error_code: string | null;
+  error_message: string | null;
+}
+
+interface UsageDbRow {
+  session_id: string;
+  seconds: number;
+  bytes_dc: number;
+  bytes_res: number;
+  ai_tokens: number;
+  captcha_solves: number;
+  test: number;
+  created_at: number;
+}
+
+/** The error message of a session failed at start-up. */
+export const ORPHAN_MESSAGE = 'The server restarted while the session was active';
+
+const COLUMNS = 'id, key_id, account_id, test, status, started_at, expires_at, ended_at, timeout_seconds, error_code, error_message';
+const ENDED: ReadonlySet<string> = new Set(['closed', 'expired', 'failed']);
+
+function toSession(row: SessionDbRow): SessionRow {
+  return {
+    id: row.id,
+    keyId: row.key_id,
+    accountId: row.account_id,
+    test: row.test === 1,
+    status: row.status,
+    startedAt: row.started_at,
+    expiresAt: row.expires_at,
+    endedAt: row.ended_at,
+    timeoutSeconds: row.timeout_seconds,
+    errorCode: row.error_code,
+    errorMessage: row.error_message,
+  };
+}
+
+/** Usage is billed in whole units, each rounded up (interface.md 8.4); anything else is a caller's bug. */
+function whole(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`usage ${name} must be a non-negative number, got ${value}`);
+  return Math.ceil(value);
+}
+
+/** Session operations over `db`, with their statements prepared once. */
+export function sessionStore(db: Database.Database): SessionStore {
+  const insert = db.prepare<[string, string, string, number, number, number, number]>(
+    `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds)
+     VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+  );
+  const byId = db.prepare<[string], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = ?`);
+  // 'closed' also matches 'expired': the listing shows both as closed (decisions.md).
+  const filter = `key_id = @keyId AND (@status IS NULL OR status = @status OR (@status = 'closed' AND status = 'expired'))`;
+  const order = 'ORDER BY started_at DESC, id DESC LIMIT @limit';
+  type PageParams = { keyId: string; status: string | null; limit: number };
+  const firstPage = db.prepare<PageParams, SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE ${filter} ${order}`);
+  const nextPage = db.prepare<PageParams & { startedAt: number; id: string }, SessionDbRow>(
+    `SELECT ${COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < (@startedAt, @id) ${order}`,
+  );
+  const countActive = db.prepare<[string], number>(`SELECT count(*) FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
+  const allActive = db.prepare<[], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active'`);
+  const markEnded = db.prepare<{ id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null }>(
+    `UPDATE sessions SET status = @status, ended_at = @endedAt, error_code = @errorCode, error_message = @errorMessage
+     WHERE id = @id AND status = 'active'`,
+  );
+  const insertUsage = db.prepare<{ id: string; seconds: number; dc: number; res: number; ai: number; solves: number; at: number }>(
+    `INSERT INTO usage (session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at)
+     SELECT id, @seconds, @dc, @res, @ai, @solves, test, @at FROM sessions WHERE id = @id`,
+  );
+  const usageOf = db.prepare<[string], UsageDbRow>(
+    'SELECT session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at FROM usage WHERE session_id = ?',
+  );
+
+  type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
+  // The guard on status = 'active' makes the second call a no-op, so one exit path can never bill twice.
+  function end(e: Ending): boolean {
+    if (markEnded.run(e).changes === 0) return false;
+    const { usage } = e;
+    insertUsage.run({
+      id: e.id,
+      seconds: usage.seconds,
+      dc: usage.bytesDatacenter,
+      res: usage.bytesResidential,
+      ai: usage.aiTokens,
+      solves: usage.captchaSolves,
+      at: e.endedAt,
+    });
+    return true;
+  }
+  // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.
+  const endOne = db.transaction(end);
+  const failAll = db.transaction((now: number): SessionRow[] => {
+    const orphans = allActive.all();
+    for (const row of orphans) {
+      // Never before the start, should the clock have stepped back across the restart.
+      const endedAt = Math.max(row.started_at, Math.min(now, row.expires_at));
+      const seconds = Math.ceil((endedAt - row.started_at) / 1000);
+      const usage = { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+      end({ id: row.id, status: 'failed', endedAt, errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, usage });
+    }
+    return orphans.map((row) => toSession(byId.get(row.id)!));
+  });
+
+  return {
+    insertSession(row) {
+      insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds);
+      return toSession(byId.get(row.id)!);
+    },
+    getSession(id) {
+      const row = byId.get(id);
+      return row && toSession(row);
+    },
+    listSessions({ keyId, status, limit, after }) {
+      if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
+      // One row more than asked tells whether another page exists without a second query.
+      const params = { keyId, status: status ?? null, limit: limit + 1 };
+      const rows = after === undefined ? firstPage.all(params) : nextPage.all({ ...params, ...decodeCursor(after) });
+      const hasMore = rows.length > limit;
+      const sessions = rows.slice(0, limit).map(toSession);
+      const last = sessions.at(-1);
+      return { sessions, hasMore, nextCursor: hasMore && last ? encodeCursor(last) : null };
+    },
+    countActiveSessions(keyId) {
+      return countActive.get(keyId) ?? 0;
+    },
+    endSession({ id, status, endedAt, errorCode, errorMessage, usage }) {
+      if (!ENDED.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);
+      const counted: UsageInput = {
+        seconds: whole('seconds', usage.seconds),
+        bytesDatacenter: whole('bytesDatacenter', usage.bytesDatacenter),
+        bytesResidential: whole('bytesResidential', usage.bytesResidential),
+        aiTokens: whole('aiTokens', usage.aiTokens),
+        captchaSolves: whole('captchaSolves', usage.captchaSolves),
+      };
+      return endOne.immediate({ id, status, endedAt, errorCode: errorCode ?? null, errorMessage: errorMessage ?? null, usage: counted });
+    },
+    getUsage(sessionId) {
+      const row = usageOf.get(sessionId);
+      return (
+        row && {
+          sessionId: row.session_id,
+          seconds: row.seconds,
+          bytesDatacenter: row.bytes_dc,
+          bytesResidential: row.bytes_res,
+          aiTokens: row.ai_tokens,
+          captchaSolves: row.captcha_solves,
+          test: row.test === 1,
+          createdAt: row.created_at,
+        }
+      );
+    },
+    failOrphanedSessions(now) {
+      return failAll.immediate(now);
+    },
+  };
+}

@@ -1,0 +1,211 @@
+import { expect } from 'chai';
+import { spawnSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { main, USAGE } from '../../bin/cli.js';
+import type { CliIo } from '../../bin/command.js';
+import { openStore, type Store } from '../../lib/store/index.js';
+import { sessionFor, tempDir } from '../lib/store/fixtures.js';
+
+interface Run {
+  code: number;
+  out: string;
+  err: string;
+}
+
+describe('tabwright (command line)', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  /** Runs `main` in-process with DATA_DIR pointing at the test's folder. */
+  async function run(...argv: string[]): Promise<Run> {
+    const result = { out: '', err: '' };
+    const io: CliIo = { out: (t) => (result.out += t), err: (t) => (result.err += t), env: { DATA_DIR: dir } };
+    const code = await main(argv, io);
+    return { code, ...result };
+  }
+  const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
+  function inspect<T>(work: (store: Store) => T, at = dir): T {
+    const store = openStore(at);
+    try {
+      return work(store);
+    } finally {
+      store.close();
+    }
+  }
+
+  describe('keys create', () => {
+    it('creates an account and a live key, printing the key alone on the last line of stdout', async () => {
+      const { code, out, err } = await run('keys', 'create', '--plan', 'pro');
+      expect(code).to.equal(0);
+      const key = lastLine(out);
+      expect(key).to.match(/^sk_live_[0-9a-z]{40}$/);
+      expect(err).to.include('created account acc_').and.include(key.slice(0, 16)).and.not.include(key);
+      const record = inspect((store) => store.findKeyByToken(key));
+      expect(record).to.deep.include({ plan: 'pro', test: false });
+    });
+
+    it('creates a test key on its own plan', async () => {
+      const { code, out } = await run('keys', 'create', '--plan', 'starter', '--test');
+      expect(code).to.equal(0);
+      const key = lastLine(out);
+      expect(key).to.match(/^sk_test_/);
+      expect(inspect((store) => store.findKeyByToken(key))).to.deep.include({ plan: 'starter', test: true });
+    });
+
+    it('adds keys to an existing account with --account', async () => {
+      const first = lastLine((await run('keys', 'create', '--plan', 'scale')).out);
+      const accountId = inspect((store) => store.findKeyByToken(first)!.accountId);
+      const live = await run('keys', 'create', '--account', accountId);
+      const test = await run('keys', 'create', '--account', accountId, '--test');
+      expect([live.code, test.code]).to.deep.equal([0, 0]);
+      expect(inspect((store) => store.findKeyByToken(lastLine(live.out)))).to.deep.include({ accountId, plan: 'scale' });
+      expect(inspect((store) => store.findKeyByToken(lastLine(test.out)))).to.deep.include({ accountId, plan: 'trial', test: true });
+      expect(inspect((store) => store.listAccounts())).to.have.length(1);
+    });
+
+    it('refuses an unknown account, and a live key on a plan other than the account’s', async () => {
+      const missing = await run('keys', 'create', '--plan', 'pro', '--account', 'acc_nope');
+      expect(missing.code).to.equal(1);
+      expect(missing.err).to.include('no account acc_nope');
+      const first = lastLine((await run('keys', 'create', '--plan', 'trial')).out);
+      const accountId = inspect((store) => store.findKeyByToken(first)!.accountId);
+      const mismatch = await run('keys', 'create', '--plan', 'pro', '--account', accountId);
+      expect(mismatch.code).to.equal(1);
+      expect(mismatch.err).to.include('accounts set-plan');
+      expect(mismatch.out).to.equal('');
+    });
+
+    it('exits 2 with usage when --plan is missing or unknown', async () => {
+      for (const argv of [['keys', 'create'], ['keys', 'create', '--plan', 'gold'], ['keys', 'create', '--plan'], ['keys', 'create', '--plan', 'pro', '--bogus']]) {
+        const { code, out, err } = await run(...argv);
+        expect(code, argv.join(' ')).to.equal(2);
+        expect(out).to.equal('');
+        expect(err).to.include(USAGE);
+      }
+    });
+
+    it('honours --data-dir over DATA_DIR', async () => {
+      const other = join(dir, 'elsewhere');
+      const key = lastLine((await run('keys', 'create', '--plan', 'pro', '--data-dir', other)).out);
+      expect(inspect((store) => store.findKeyByToken(key), other)).not.to.equal(undefined);
+      expect(inspect((store) => store.listKeys())).to.deep.equal([]);
+    });
+  });
+
+  describe('keys list', () => {
+    it('lists keys by prefix, never the key itself', async () => {
+      const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      const { code, out } = await run('keys', 'list');
+      expect(code).to.equal(0);
+      expect(out).to.include(key.slice(0, 16)).and.include('live').and.include('pro').and.not.include(key);
+    });
+
+    it('narrows to one account with --account', async () => {
+      const a = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      const b = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      const accountId = inspect((store) => store.findKeyByToken(a)!.accountId);
+      const { out } = await run('keys', 'list', '--account', accountId);
+      expect(out).to.include(a.slice(0, 16)).and.not.include(b.slice(0, 16));
+    });
+  });
+
+  describe('keys revoke', () => {
+    it('revokes the key matching a prefix', async () => {
+      const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      const { code, out } = await run('keys', 'revoke', key.slice(0, 12));
+      expect(code).to.equal(0);
+      expect(out).to.include(`revoked ${key.slice(0, 16)}`);
+      expect(inspect((store) => store.findKeyByToken(key))).to.equal(undefined);
+    });
+
+    it('exits 1 with the reason when nothing matches, 2 when the prefix is missing', async () => {
+      const none = await run('keys', 'revoke', 'sk_live_zzzzzz');
+      expect(none.code).to.equal(1);
+      expect(none.err).to.include('no key matches');
+      const missing = await run('keys', 'revoke');
+      expect(missing.code).to.equal(2);
+      expect(missing.err).to.include(USAGE);
+    });
+  });
+
+  describe('accounts list / show', () => {
+    it('lists accounts and shows one with its plan, keys and active sessions', async () => {
+      const key = lastLine((await run('keys', 'create', '--plan', 'starter')).out);
+      const { id: accountId } = inspect((store) => {
+        const record = store.findKeyByToken(key)!;
+        store.insertSession(sessionFor(record, Date.now(), 'ses_1'));
+        store.insertSession(sessionFor(record, Date.now(), 'ses_2'));
+        return { id: record.accountId };
+      });
+      const list = await run('accounts', 'list');
+      expect(list.code).to.equal(0);
+      expect(list.out).to.match(new RegExp(`${accountId}\\s+starter\\s+\\S+\\s+1\\s+2`));
+      const show = await run('accounts', 'show', accountId);
+      expect(show.code).to.equal(0);
+      expect(show.out).to.include(accountId).and.include('starter').and.include(key.slice(0, 16));
+      expect(show.out).to.match(/active sessions\s+2/);
+    });
+
+    it('moves an account to another plan with set-plan', async () => {
+      const key = lastLine((await run('keys', 'create', '--plan', 'trial')).out);
+      const accountId = inspect((store) => store.findKeyByToken(key)!.accountId);
+      expect((await run('accounts', 'set-plan', accountId, 'scale')).code).to.equal(0);
+      expect(inspect((store) => store.findKeyByToken(key)!.plan)).to.equal('scale');
+    });
+
+    it('exits 1 for an unknown account and 2 without an id', async () => {
+      expect((await run('accounts', 'show', 'acc_nope')).code).to.equal(1);
+      expect((await run('accounts', 'show')).code).to.equal(2);
+      expect((await run('accounts', 'show', 'a', 'b')).code).to.equal(2);
+    });
+  });
+
+  describe('usage', () => {
+    it('exits 2 with usage on stderr for an unknown or missing command', async () => {
+      for (const argv of [[], ['launch'], ['keys'], ['keys', 'rotate'], ['accounts', 'delete'], ['serve', '--port', 'eighty'], ['chart', '--nope']]) {
+        const { code, err } = await run(...argv);
+        expect(code, argv.join(' ')).to.equal(2);
+        expect(err).to.include(USAGE);
+      }
+    });
+
+    it('prints usage on stdout and exits 0 for --help', async () => {
+      for (const argv of [['--help'], ['-h'], ['keys', 'create', '--help'], ['help']]) {
+        const { code, out, err } = await run(...argv);
+        expect(code).to.equal(0);
+        expect(out).to.equal(USAGE);
+        expect(err).to.equal('');
+      }
+    });
+  });
+
+  describe('chart', () => {
+    it('prints the session machine as a Mermaid diagram', async () => {
+      const { code, out } = await run('chart');
+      expect(code).to.equal(0);
+      expect(out).to.match(/^stateDiagram-v2\n/).and.match(/\n$/);
+    });
+  });
+
+  describe('bin/tabwright', () => {
+    it('prints the new key alone on the last line of stdout when run as a program', () => {
+      const bin = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
+      const result = spawnSync(process.execPath, [bin, 'keys', 'create', '--plan', 'trial'], {
+        env: { ...process.env, DATA_DIR: dir },
+        encoding: 'utf8',
+      });
+      expect(result.status, result.stderr).to.equal(0);
+      const lines = result.stdout.split('\n');
+      expect(lines.at(-1)).to.equal('');
+      expect(lines.at(-2)).to.match(/^sk_live_[0-9a-z]{40}$/);
+      const usage = spawnSync(process.execPath, [bin, 'nope'], { env: { ...process.env, DATA_DIR: dir }, encoding: 'utf8' });
+      expect(usage.status).to.equal(2);
+      expect(usage.stderr).to.include('Usage: tabwright');
+    });
+  });
+});

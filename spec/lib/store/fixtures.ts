@@ -1,0 +1,67 @@
+// A fresh temporary database per test, and the few rows most tests need.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { PlanName } from '../../../lib/billing/plans.js';
+import { newSessionId } from '../../../lib/ids.js';
+import { openStore, type NewSessionRow, type Store } from '../../../lib/store/index.js';
+
+/** A new empty folder under the system temp folder. */
+export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'tabwright-spec-'));
+
+/** The test's store and its folder; `reopen` simulates a restart of the process. */
+export interface FreshStore {
+  readonly store: Store;
+  readonly dir: string;
+  reopen(): Store;
+}
+
+/** Registers hooks giving every test in the enclosing describe its own database on disk. */
+export function freshStore(): FreshStore {
+  let store: Store | undefined;
+  let dir: string | undefined;
+  beforeEach(() => {
+    dir = tempDir();
+    store = openStore(dir);
+  });
+  afterEach(() => {
+    if (store?.db.open) store.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get store() {
+      return store!;
+    },
+    get dir() {
+      return dir!;
+    },
+    reopen() {
+      store!.close();
+      store = openStore(dir!);
+      return store;
+    },
+  };
+}
+
+export const T0 = Date.UTC(2026, 0, 1);
+
+/** An account with one key on it. */
+export function seedKey(store: Store, options: { plan?: PlanName; test?: boolean; now?: number } = {}) {
+  const now = options.now ?? T0;
+  const account = store.createAccount({ plan: options.plan ?? 'pro', now });
+  const { key, record } = store.createKey({ accountId: account.id, test: options.test ?? false, now });
+  return { account, key, record };
+}
+
+/** A new session row for `record`'s key, started at `startedAt` with a 300 s timeout. */
+export function sessionFor(record: { id: string; accountId: string; test: boolean }, startedAt = T0, id = newSessionId()): NewSessionRow {
+  return {
+    id,
+    keyId: record.id,
+    accountId: record.accountId,
+    test: record.test,
+    startedAt,
+    expiresAt: startedAt + 300_000,
+    timeoutSeconds: 300,
+  };
+}
