@@ -91,6 +91,11 @@ export class Registry {
     return this.sessions.size;
   }
 
+  /** Waits until every session that has begun ending has finished (usage written). */
+  async settled(): Promise<void> {
+    await Promise.all([...this.sessions.values()].filter((s) => s.status !== 'active').map((s) => s.ended));
+  }
+
   /** Refuses new sessions, ends every live one and waits until their usage is written. */
   async shutdown(): Promise<void> {
     this.stopping = true;

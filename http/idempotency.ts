@@ -35,7 +35,10 @@ export function idempotency(store: Store, clock: Clock): Middleware<AppState & {
   return async (ctx, next) => {
     ctx.state.rawBody = await readRawBody(ctx);
     const idemKey = ctx.get('Idempotency-Key');
-    if (!idemKey) return next();
+    if (!idemKey) {
+      await next();
+      return;
+    }
     if (idemKey.length > MAX_KEY_LENGTH) {
       throw new ApiError(400, 'invalid_request', `Idempotency-Key is longer than ${MAX_KEY_LENGTH} characters`, {
         path: 'Idempotency-Key',

@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { RouterMiddleware } from '@koa/router';
 import { decode } from '../../lib/codec/index.js';
 import { httpErrors } from '../../lib/errors.js';
 import { actBodyCodec } from '../../lib/request/act.js';
@@ -8,10 +8,10 @@ import { envelope, resultOf } from '../envelope.js';
 import type { AppState } from '../state.js';
 
 /** POST /v1/sessions/:id/act: a bad body is 400 before the session is even looked up. */
-export function actRoute(deps: AppDeps): Middleware<AppState> {
+export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
   return async (ctx) => {
     const body = decode(actBodyCodec, parseJson(await readRawBody(ctx)));
-    const id = String(ctx.params.id);
+    const id = ctx.params.id ?? '';
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
     const reply = await session.act({ steps: body.steps, pageMode: 'full', observe: true });

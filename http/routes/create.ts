@@ -19,7 +19,7 @@ function toCreateRequest(body: CreateBody, key: ApiKeyRecord): CreateRequest {
       { path: 'timeout', expected: `integer from 10 to ${plan.maxSessionSeconds}` },
     );
   }
-  const hasWork = body.url !== undefined || body.steps !== undefined;
+  const hasWork = body.url !== undefined || (body.steps?.length ?? 0) > 0;
   return {
     timeoutSeconds: body.timeout,
     settings: {

@@ -1,12 +1,12 @@
-import type { Middleware } from 'koa';
+import type { RouterMiddleware } from '@koa/router';
 import { httpErrors } from '../../lib/errors.js';
 import type { AppDeps } from '../app.js';
 import type { AppState } from '../state.js';
 
 /** DELETE /v1/sessions/:id: ends the session, waits until its runtime is recorded, answers 204. */
-export function deleteRoute(deps: AppDeps): Middleware<AppState> {
+export function deleteRoute(deps: AppDeps): RouterMiddleware<AppState> {
   return async (ctx) => {
-    const id = String(ctx.params.id);
+    const id = ctx.params.id ?? '';
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was already closed`);
     await session.close();

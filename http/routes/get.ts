@@ -1,4 +1,4 @@
-import type { Middleware } from 'koa';
+import type { RouterMiddleware } from '@koa/router';
 import { httpErrors } from '../../lib/errors.js';
 import type { AppDeps } from '../app.js';
 import type { AppState } from '../state.js';
@@ -6,9 +6,9 @@ import type { AppState } from '../state.js';
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** GET /v1/sessions/:id: active and failed sessions are readable; closed and expired ones are gone (404). */
-export function getRoute(deps: AppDeps): Middleware<AppState> {
+export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
   return (ctx) => {
-    const id = String(ctx.params.id);
+    const id = ctx.params.id ?? '';
     const row = deps.store.getSession(id);
     if (!row || row.keyId !== ctx.state.key.id || row.status === 'closed' || row.status === 'expired') {
       throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);

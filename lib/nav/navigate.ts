@@ -25,6 +25,7 @@ function reasonOf(message: string): string {
   if (/ERR_CONNECTION_(RESET|CLOSED)|ERR_EMPTY_RESPONSE/.test(message)) return 'connection_reset';
   if (/ERR_TUNNEL_CONNECTION_FAILED|ERR_PROXY/.test(message)) return 'proxy';
   if (/ERR_ABORTED/.test(message)) return 'aborted';
+  if (/ERR_UNSAFE_PORT/.test(message)) return 'unsafe_port';
   if (/ERR_TIMED_OUT|Timeout/i.test(message)) return 'timeout';
   return 'error';
 }

@@ -19,6 +19,8 @@ export interface Service {
   clock: Clock;
   http: ReturnType<typeof supertest>;
   dataDir: string;
+  /** Tells the registry its browser was lost, as the engine would. */
+  loseEngine(): void;
   /** Creates an account and an API key on `plan` and returns the key. */
   key(plan?: PlanName, test?: boolean): string;
   stop(): Promise<void>;
@@ -37,7 +39,16 @@ export function startService(options: ServiceOptions = {}): Service {
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
   const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine) : new FakeDriver());
-  const registry = new Registry({ store, clock, driver, onEngineLost: options.engine && ((l) => options.engine?.onLost(l)) });
+  const lostListeners: Array<() => void> = [];
+  const registry = new Registry({
+    store,
+    clock,
+    driver,
+    onEngineLost: (listener) => {
+      lostListeners.push(listener);
+      options.engine?.onLost(listener);
+    },
+  });
   const app = createApp({ store, registry, clock });
   const http = supertest(app.callback());
   return {
@@ -46,6 +57,7 @@ export function startService(options: ServiceOptions = {}): Service {
     clock,
     http,
     dataDir,
+    loseEngine: () => lostListeners.forEach((listener) => listener()),
     key(plan: PlanName = 'scale', test = false): string {
       const account = store.createAccount({ plan, now: clock.now() });
       return store.createKey({ accountId: account.id, test, now: clock.now() }).key;

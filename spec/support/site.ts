@@ -17,11 +17,11 @@ export class TestSite {
 
   /** Starts a site on 127.0.0.1 with the given routes (path → route). */
   static async start(routes: Record<string, Route> = {}): Promise<TestSite> {
-    let site: TestSite | undefined;
-    const server = createServer((req, res) => site?.handle(req, res));
+    const holder: { site?: TestSite } = {};
+    const server = createServer((req, res) => holder.site?.handle(req, res));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
-    site = new TestSite(server, `http://127.0.0.1:${port}`);
+    const site = (holder.site = new TestSite(server, `http://127.0.0.1:${port}`));
     for (const [path, route] of Object.entries(routes)) site.route(path, route);
     return site;
   }

@@ -1,0 +1,161 @@
+import * as t from 'io-ts';
+import {
+  arrayOf, boolean, complete, intRange, isObject, nonEmptyString, number, oneOf, predicate, refine, string,
+  stringLength, strictObject, urlWithScheme, withDefault,
+} from '../codec/index.js';
+import { stepsCodec } from './steps.js';
+
+/** Proxy choice from the operator's pools (contract 2.11). */
+export interface PooledProxy {
+  kind: 'datacenter' | 'residential';
+  country: string;
+}
+
+/** The create parameter `proxy`: a pool choice, or the URL of the user's own proxy. */
+export type ProxySetting = PooledProxy | string;
+
+// Which codes each pool serves is checked against the operator's proxy file later (lib/net);
+// here only the form: auto, or two lower-case letters (which covers eu).
+const country = predicate('auto or a two-letter lower-case country code', (u): u is string => typeof u === 'string' && /^(auto|[a-z]{2})$/.test(u));
+
+const pooledProxy = strictObject(
+  { kind: withDefault(oneOf(['datacenter', 'residential']), 'datacenter'), country: withDefault(country, 'auto') },
+  {},
+  'a proxy object {kind, country}',
+);
+const proxyUrl = urlWithScheme(['http', 'https', 'socks5'], 'a proxy URL with scheme http, https or socks5');
+
+const PROXY = 'a proxy object {kind, country} or a proxy URL';
+
+/** `proxy`: an object {kind, country} (both defaulted) or a proxy URL string. */
+export const proxyCodec = new t.Type<ProxySetting, unknown, unknown>(
+  PROXY,
+  (u): u is ProxySetting => pooledProxy.is(u) || proxyUrl.is(u),
+  (u, c) => (typeof u === 'string' ? proxyUrl.validate(u, c) : isObject(u) ? pooledProxy.validate(u, c) : t.failure(u, c, PROXY)),
+  t.identity,
+);
+
+const LOCALE = 'a BCP 47 language tag such as en-US';
+
+/** `locale`: a BCP 47 tag, decoded to its canonical case (en-us becomes en-US). */
+export const localeCodec = new t.Type<string, string, unknown>(
+  LOCALE,
+  (u): u is string => typeof u === 'string' && canonicalLocale(u) === u,
+  (u, c) => {
+    const canonical = typeof u === 'string' ? canonicalLocale(u) : undefined;
+    return canonical === undefined ? t.failure(u, c, LOCALE) : t.success(canonical);
+  },
+  t.identity,
+);
+
+function canonicalLocale(tag: string): string | undefined {
+  try {
+    const [canonical] = Intl.getCanonicalLocales(tag);
+    return canonical;
+  } catch {
+    return undefined;
+  }
+}
+
+const TIMEZONE = 'an IANA time zone name such as Europe/Paris';
+
+/** `timezone`: an IANA name; a name given in the wrong case is decoded to ICU's spelling, which Chromium insists on. */
+export const timezoneCodec = new t.Type<string, string, unknown>(
+  TIMEZONE,
+  (u): u is string => typeof u === 'string' && spelledZone(u) === u,
+  (u, c) => {
+    const zone = typeof u === 'string' ? spelledZone(u) : undefined;
+    return zone === undefined ? t.failure(u, c, TIMEZONE) : t.success(zone);
+  },
+  t.identity,
+);
+
+/** The zone as ICU spells it, or undefined for a name ICU does not know. */
+function spelledZone(zone: string): string | undefined {
+  const resolved = resolvedZone(zone);
+  // Aliases stay as given (EST is not rewritten to America/Panama); only the case is fixed.
+  return resolved === undefined ? undefined : resolved.toLowerCase() === zone.toLowerCase() ? resolved : zone;
+}
+
+function resolvedZone(zone: string): string | undefined {
+  // Names only: newer ICU also takes offsets such as +01:00, which are not IANA names.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return undefined;
+  try {
+    return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+// Playwright takes expires as Unix seconds, -1 for a session cookie, up to the end of year 9999.
+const expires = predicate(
+  'Unix time in seconds, or -1 for a session cookie',
+  (u): u is number => number.is(u) && (u === -1 || (u >= 0 && u <= 253_402_300_799)),
+);
+
+const cookieFields = strictObject(
+  { name: string, value: string },
+  {
+    domain: nonEmptyString,
+    url: urlWithScheme(['http', 'https'], 'an http or https URL'),
+    path: string,
+    expires,
+    httpOnly: boolean,
+    secure: boolean,
+    sameSite: oneOf(['Strict', 'Lax', 'None']),
+  },
+  'a cookie object',
+);
+
+/** A cookie (contract 2.10), shaped as Playwright's addCookies takes it: a domain cookie gets path "/" when none is given. */
+export const cookieCodec = complete(
+  // Playwright refuses a cookie with both url and domain, or with url and path (the url carries both).
+  refine(cookieFields, (k) =>
+    k.domain === undefined && k.url === undefined
+      ? { expected: 'domain or url' }
+      : k.domain !== undefined && k.url !== undefined
+        ? { expected: 'domain or url, not both' }
+        : k.url !== undefined && k.path !== undefined
+          ? { key: 'path', expected: 'no path beside url (the url gives the path)' }
+          : undefined,
+  ),
+  (k) => (k.domain !== undefined && k.path === undefined ? { ...k, path: '/' } : k),
+);
+
+/** A decoded cookie. */
+export type Cookie = t.TypeOf<typeof cookieCodec>;
+
+const resourceKinds = ['image', 'font', 'stylesheet', 'script', 'media'] as const;
+
+/** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied. */
+export const createBodyCodec = strictObject(
+  {
+    timeout: withDefault(intRange(10, 1800), 300),
+    // Each side defaults on its own, so {width: 1920} keeps the default height.
+    viewport: withDefault(
+      strictObject(
+        { width: withDefault(intRange(200, 7680), 1280), height: withDefault(intRange(200, 4320), 720) },
+        {},
+        'an object {width, height}',
+      ),
+      { width: 1280, height: 720 },
+    ),
+    proxy: withDefault(proxyCodec, { kind: 'datacenter', country: 'auto' }),
+    // decisions.md: media is accepted (it is always blocked anyway).
+    block_resources: withDefault(arrayOf(oneOf(resourceKinds), { name: `an array of: ${resourceKinds.join(', ')}` }), ['image', 'font']),
+    auto_dismiss_blockers: withDefault(boolean, true),
+    page: withDefault(oneOf(['full', 'light']), 'full'),
+  },
+  {
+    url: nonEmptyString,
+    steps: stepsCodec(0),
+    user_agent: stringLength(1, 1024),
+    locale: localeCodec,
+    timezone: timezoneCodec,
+    cookies: arrayOf(cookieCodec, { name: 'an array of cookie objects' }),
+  },
+  'a JSON object',
+);
+
+/** A decoded create body. */
+export type CreateBody = t.TypeOf<typeof createBodyCodec>;

@@ -1,0 +1,12 @@
+import type * as t from 'io-ts';
+import { strictObject } from '../codec/index.js';
+import { defineStep } from './define.js';
+
+/** Parameters of close: none, so only `{}` is accepted. */
+export const closeCodec = strictObject({});
+
+/** Decoded close parameters (an empty object). */
+export type CloseParams = t.TypeOf<typeof closeCodec>;
+
+/** The close step: the session ends once the act is answered (the request codecs keep it last). */
+export const closeStep = defineStep({ name: 'close', codec: closeCodec, run: () => Promise.resolve({ close: true }) });

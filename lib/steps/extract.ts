@@ -1,0 +1,105 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { boolean, complain, intRange, isObject, ownValue, predicate } from '../codec/index.js';
+import { defineStep } from './define.js';
+import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
+import { notAvailableYet } from './unavailable.js';
+
+/**
+ * One extract field, its shape decoded (the selector strings are parsed later, by lib/extract):
+ * `one` is "selector", `all` is ["selector"], `each` is [{_parent, _limit?, ...fields}].
+ */
+export type SelectorForm =
+  | { kind: 'one'; selector: string }
+  | { kind: 'all'; selector: string }
+  | { kind: 'each'; parent: string; limit?: number; fields: Record<string, SelectorForm> };
+
+/** Decoded extract parameters: the fields by output name, and whether to re-resolve cached AI selectors. */
+export interface ExtractParams {
+  fields: Record<string, SelectorForm>;
+  refresh_selectors: boolean;
+}
+
+const FORM = 'a selector: a string, [string] or [{_parent, ...fields}]';
+const limit = intRange(1, MAX_EXTRACT_LIMIT);
+// Only names the context entry of a field; validation goes through selectorForm().
+const formName = predicate(FORM, (_u): _u is never => false);
+
+function selectorForm(u: unknown, c: t.Context, depth: number): t.Validation<SelectorForm> {
+  if (typeof u === 'string') return u.length > 0 ? t.success({ kind: 'one', selector: u }) : t.failure(u, c, 'a non-empty selector');
+  if (!Array.isArray(u) || u.length !== 1) return t.failure(u, c, FORM);
+  const item: unknown = u[0];
+  const at = t.appendContext(c, '0', formName, item);
+  if (typeof item === 'string') return item.length > 0 ? t.success({ kind: 'all', selector: item }) : t.failure(item, at, 'a non-empty selector');
+  if (!isObject(item)) return t.failure(item, at, 'a selector string or a {_parent, ...fields} object');
+  if (depth >= MAX_EXTRACT_DEPTH) return t.failure(item, at, `selectors nested at most ${MAX_EXTRACT_DEPTH} levels deep`);
+  return repeating(item, at, depth + 1);
+}
+
+function repeating(o: Record<string, unknown>, c: t.Context, depth: number): t.Validation<SelectorForm> {
+  const errors: t.Errors = [];
+  const parent = ownValue(o, '_parent');
+  if (typeof parent !== 'string' || parent === '') errors.push(...lefts(complain(o, c, { key: '_parent', expected: 'a non-empty selector' })));
+  const rawLimit = ownValue(o, '_limit');
+  if (rawLimit !== undefined && !limit.is(rawLimit)) errors.push(...lefts(complain(o, c, { key: '_limit', expected: limit.name })));
+  const fields = fieldsOf(o, c, depth, ['_parent', '_limit']);
+  if (isLeft(fields)) errors.push(...fields.left);
+  if (errors.length > 0) return t.failures(errors);
+  if (isLeft(fields)) return fields;
+  if (Object.keys(fields.right).length === 0) return t.failure(o, c, 'at least one field beside _parent and _limit');
+  const each: SelectorForm = { kind: 'each', parent: parent as string, fields: fields.right };
+  return t.success(rawLimit === undefined ? each : { ...each, limit: rawLimit as number });
+}
+
+/** Every key of `o` except `reserved`, each decoded as a selector form. */
+function fieldsOf(o: Record<string, unknown>, c: t.Context, depth: number, reserved: string[]): t.Validation<Record<string, SelectorForm>> {
+  const errors: t.Errors = [];
+  const entries: Array<[string, SelectorForm]> = [];
+  for (const [key, value] of Object.entries(o)) {
+    if (reserved.includes(key)) continue;
+    if (key === '') {
+      errors.push(...lefts(t.failure(o, c, 'non-empty field names')));
+      continue;
+    }
+    const result = selectorForm(value, t.appendContext(c, key, formName, value), depth);
+    if (isLeft(result)) errors.push(...result.left);
+    else entries.push([key, result.right]);
+  }
+  // fromEntries defines own properties, so a field named __proto__ stays a field.
+  return errors.length > 0 ? t.failures(errors) : t.success(Object.fromEntries(entries));
+}
+
+function lefts(v: t.Validation<unknown>): t.Errors {
+  return isLeft(v) ? v.left : [];
+}
+
+const EXTRACT = 'an object of field names to selectors';
+
+/** Parameters of extract: field names to selector forms, plus the optional boolean refresh_selectors. */
+export const extractCodec = new t.Type<ExtractParams, Record<string, unknown>, unknown>(
+  EXTRACT,
+  (u): u is ExtractParams => isObject(u) && isObject(u.fields) && typeof u.refresh_selectors === 'boolean',
+  (u, c) => {
+    if (!isObject(u)) return t.failure(u, c, EXTRACT);
+    const refresh = ownValue(u, 'refresh_selectors');
+    const fields = fieldsOf(u, c, 0, ['refresh_selectors']);
+    const errors = refresh === undefined || boolean.is(refresh) ? [] : lefts(complain(u, c, { key: 'refresh_selectors', expected: 'boolean' }));
+    if (isLeft(fields)) errors.push(...fields.left);
+    if (errors.length > 0) return t.failures(errors);
+    if (isLeft(fields)) return fields;
+    if (Object.keys(fields.right).length === 0) return t.failure(u, c, 'at least one field to extract');
+    return t.success({ fields: fields.right, refresh_selectors: refresh === true });
+  },
+  // The contract's flat shape, so encode(decode(x)) reads like the request.
+  (a) => ({ ...Object.fromEntries(Object.entries(a.fields).map(([k, f]) => [k, encodeForm(f)])), refresh_selectors: a.refresh_selectors }),
+);
+
+function encodeForm(form: SelectorForm): unknown {
+  if (form.kind === 'one') return form.selector;
+  if (form.kind === 'all') return [form.selector];
+  const nested = Object.fromEntries(Object.entries(form.fields).map(([k, f]) => [k, encodeForm(f)]));
+  return [{ _parent: form.parent, ...(form.limit === undefined ? {} : { _limit: form.limit }), ...nested }];
+}
+
+/** The extract step: results land in `extraction` under the field names. */
+export const extractStep = defineStep({ name: 'extract', codec: extractCodec, run: notAvailableYet('extract') });

@@ -1,0 +1,97 @@
+import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
+import { complain, isObject } from '../codec/index.js';
+import type { StepModule } from './define.js';
+import { checkStep } from './check.js';
+import { clickStep } from './click.js';
+import { closeStep } from './close.js';
+import { executeJsStep } from './execute_js.js';
+import { extractStep } from './extract.js';
+import { fillStep } from './fill.js';
+import { fillFormStep } from './fill_form.js';
+import { gotoStep } from './goto.js';
+import { observeStep } from './observe.js';
+import { pdfStep } from './pdf.js';
+import { screenshotStep } from './screenshot.js';
+import { scrollStep } from './scroll.js';
+import { scrollCollectStep } from './scroll_collect.js';
+import { selectStep } from './select.js';
+import { typeStep } from './type.js';
+import { uploadStep } from './upload.js';
+import { waitStep } from './wait.js';
+
+/** The step type names, in the contract's order (interface.md 4.4). */
+export const stepNames = [
+  'goto', 'observe', 'click', 'fill', 'type', 'select', 'check', 'scroll', 'scroll_collect',
+  'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'close',
+] as const;
+
+/** A step type name. */
+export type StepName = (typeof stepNames)[number];
+
+// The one place where each module's params type is forgotten: params only ever reach `run`
+// through stepCodec, which decoded them with that same module's codec.
+function erase<P>(module: StepModule<P>): StepModule<unknown> {
+  return module as unknown as StepModule<unknown>;
+}
+
+const byName: Record<StepName, StepModule<unknown>> = {
+  goto: erase(gotoStep),
+  observe: erase(observeStep),
+  click: erase(clickStep),
+  fill: erase(fillStep),
+  type: erase(typeStep),
+  select: erase(selectStep),
+  check: erase(checkStep),
+  scroll: erase(scrollStep),
+  scroll_collect: erase(scrollCollectStep),
+  screenshot: erase(screenshotStep),
+  wait: erase(waitStep),
+  extract: erase(extractStep),
+  upload: erase(uploadStep),
+  pdf: erase(pdfStep),
+  fill_form: erase(fillFormStep),
+  execute_js: erase(executeJsStep),
+  close: erase(closeStep),
+};
+
+/** Every step module, in the contract's order. */
+export const stepModules: readonly StepModule<unknown>[] = stepNames.map((name) => byName[name]);
+
+/** True when `name` is a step type. */
+export function isStepName(name: string): name is StepName {
+  return Object.hasOwn(byName, name);
+}
+
+/** The module of a step type; an unknown name is a programming error, since names come from stepCodec. */
+export function stepModule(name: string): StepModule<unknown> {
+  if (!isStepName(name)) throw new Error(`unknown step type ${JSON.stringify(name)}`);
+  return byName[name];
+}
+
+/** One decoded step: its type and its params, already decoded (defaults applied) by that type's codec. */
+export interface StepCall {
+  name: StepName;
+  params: unknown;
+}
+
+const ONE_KEY = 'an object with exactly one key: the step type';
+const UNKNOWN = `one of: ${stepNames.join(', ')}`;
+
+/** A step object (contract 2.9): exactly one key, a known step type, whose value decodes with that step's codec. */
+export const stepCodec = new t.Type<StepCall, Record<string, unknown>, unknown>(
+  'a step object',
+  (u): u is StepCall => isObject(u) && typeof u.name === 'string' && isStepName(u.name) && 'params' in u,
+  (u, c) => {
+    if (!isObject(u)) return t.failure(u, c, ONE_KEY);
+    const keys = Object.keys(u);
+    if (keys.length !== 1) return t.failure(u, c, ONE_KEY);
+    const name = keys[0]!;
+    const raw = u[name];
+    if (!isStepName(name)) return complain(u, c, { key: name, expected: UNKNOWN });
+    const { codec } = byName[name];
+    const params = codec.validate(raw, t.appendContext(c, name, codec, raw));
+    return isLeft(params) ? params : t.success({ name, params: params.right });
+  },
+  (step) => ({ [step.name]: byName[step.name].codec.encode(step.params) }),
+);
