@@ -1,0 +1,74 @@
+// npm run bench:create: p50/p95 of POST /v1/sessions (bare, and with a local page's url) through
+// the real HTTP server, against raw Playwright newContext()+newPage() (+goto) in the same run.
+import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine } from '../actors/engine.js';
+import { PlaywrightDriver } from '../actors/driver.js';
+import { Registry } from '../actors/registry.js';
+import { createApp } from '../http/app.js';
+import { systemClock } from '../lib/clock.js';
+import { openStore } from '../lib/store/index.js';
+import { TestSite, html } from '../spec/support/site.js';
+import { percentile, row, sample } from './stats.js';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 40);
+const WARMUP = 5;
+
+const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
+const store = openStore(dataDir);
+const engine = new Engine();
+await engine.start();
+const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine) });
+const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
+await new Promise((resolve) => server.once('listening', resolve));
+const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
+const site = await TestSite.start({ '/': { body: html('Bench', '<h1>Bench page</h1><p>Some text to read.</p>') } });
+const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+
+/** Creates a session through the API, then deletes it outside the timed part. */
+async function apiCreate(body: object): Promise<() => Promise<void>> {
+  const res = await fetch(`${base}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify(body) });
+  const { session_id } = (await res.json()) as { session_id: string };
+  if (res.status !== 201) throw new Error(`create answered ${res.status}`);
+  return async () => {
+    await fetch(`${base}/v1/sessions/${session_id}`, { method: 'DELETE', headers });
+  };
+}
+
+async function measure(name: string, timed: () => Promise<() => Promise<void>>): Promise<number[]> {
+  const times = await sample(RUNS, WARMUP, timed);
+  console.log(row(name, times));
+  return times;
+}
+
+const browser = engine.browser();
+console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, Chromium ${browser.version()}`);
+const rawBare = await measure('raw Playwright newContext+newPage', async () => {
+  const context = await browser.newContext();
+  await context.newPage();
+  return () => context.close();
+});
+const apiBare = await measure('POST /v1/sessions (bare)', () => apiCreate({}));
+const rawUrl = await measure('raw Playwright newContext+newPage+goto', async () => {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(site.url('/'));
+  return () => context.close();
+});
+const apiUrl = await measure('POST /v1/sessions (url, observed)', () => apiCreate({ url: site.url('/') }));
+const apiLight = await measure('POST /v1/sessions (url, page: light)', () => apiCreate({ url: site.url('/'), page: 'light' }));
+
+const ratio = (a: number[], b: number[]): string => (percentile(a, 50) / percentile(b, 50)).toFixed(2);
+console.log(`ratio bare create / raw floor (p50): ${ratio(apiBare, rawBare)}x   (target ≤ 1.2x)`);
+console.log(`ratio url create / raw goto (p50):   ${ratio(apiUrl, rawUrl)}x   (includes the 300 ms network / 500 ms DOM stability wait)`);
+console.log(`ratio light create / raw goto (p50): ${ratio(apiLight, rawUrl)}x`);
+
+server.close();
+await registry.shutdown();
+await engine.stop();
+await site.stop();
+store.close();
+rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,26 @@
+/** Percentile of a sample (nearest rank), in the sample's unit. */
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+/**
+ * Times `fn` `runs` times after `warmup` untimed runs; returns milliseconds per run. `fn` may
+ * return a clean-up, which runs after each timing, outside it, so runs do not pile up.
+ */
+export async function sample(runs: number, warmup: number, fn: () => Promise<(() => Promise<void>) | void>): Promise<number[]> {
+  const times: number[] = [];
+  for (let i = 0; i < warmup + runs; i++) {
+    const start = performance.now();
+    const cleanup = await fn();
+    const took = performance.now() - start;
+    if (i >= warmup) times.push(took);
+    if (cleanup) await cleanup();
+  }
+  return times;
+}
+
+/** One printed row: name, p50, p95. */
+export const row = (name: string, times: number[]): string =>
+  `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`;
