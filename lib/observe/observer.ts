@@ -1,54 +1,40 @@
 import type { Page } from 'playwright';
+import { StepError } from '../errors.js';
+import { pageScript } from './bundle.js';
+import { diff } from './diff.js';
+import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
 import type { StabilityTracker } from './stability.js';
-import type { ObserveOptions, Observer, PageState, ScrollState } from './types.js';
+import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
 
 /** How long an observation waits for the page to settle before reporting `stable: false`. */
 export const STABLE_CAP_MS = 3_000;
-const DEFAULT_MAX_TEXT = 12_000;
-const DEFAULT_MAX_TEXT_FULL = 20_000;
 
-/** Scroll position and the page's visible text, read in one evaluate. */
-function readPage(): { title: string; scroll: ScrollState; text: string } {
+/** Runs in the page: one walk, or null when the walker is not installed in this document yet. */
+function walkInPage([key, options]: [string, WalkOptions]): WalkResult | null {
+  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
+  return api ? api.walk(options) : null;
+}
+
+/** Runs in the page: title and scroll only, for `page: light`. */
+function readLight(): { title: string; scroll: ScrollState } {
   const root = document.scrollingElement ?? document.documentElement;
-  const height = Math.max(root?.scrollHeight ?? 0, window.innerHeight);
-  const y = Math.round(window.scrollY);
   const viewport = window.innerHeight;
-  const percent = height > 0 ? Math.min(100, Math.round(((y + viewport) / height) * 100)) : 100;
-  const text = (document.body?.innerText ?? '')
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
-    .join('\n')
-    .trim();
-  return { title: document.title, scroll: { y, height, viewport, percent }, text };
-}
-
-/** Cuts text at the last line break before `max`, so no block is split mid-way. */
-function cutAtBlock(text: string, max: number): { content: string; length?: { shown: number; total: number } } {
-  if (text.length <= max) return { content: text };
-  const breakAt = text.lastIndexOf('\n', max);
-  const content = text.slice(0, breakAt > 0 ? breakAt : max);
-  return { content, length: { shown: content.length, total: text.length } };
-}
-
-/** Lines added and removed between two texts, bounded so a new page does not repeat itself whole. */
-function textChanges(before: string, after: string): NonNullable<PageState['changes']> {
-  if (before === after) return { content_changed: false, content_delta: null, elements_added: [], elements_removed: [] };
-  const old = new Set(before.split('\n'));
-  const now = new Set(after.split('\n'));
-  const lines = [
-    ...[...now].filter((line) => line && !old.has(line)).map((line) => `+ ${line}`),
-    ...[...old].filter((line) => line && !now.has(line)).map((line) => `- ${line}`),
-  ];
-  return { content_changed: true, content_delta: cutAtBlock(lines.join('\n'), 2_000).content, elements_added: [], elements_removed: [] };
+  const height = Math.max(root?.scrollHeight ?? 0, viewport);
+  const y = Math.round(window.scrollY);
+  const percent = height > 0 ? Math.min(100, Math.max(0, Math.round(((y + viewport) / height) * 100))) : 100;
+  return { title: document.title, scroll: { y, height, viewport, percent } };
 }
 
 /**
- * A session's observer. This first version reports url, title, scroll, an honest `stable`
- * and the page's visible text; the full walker (elements, forms, map, diff) replaces `readPage`.
+ * A session's observer: waits (bounded) for stability, walks the page once, and keeps what the
+ * next observation needs: the next ref number (refs are never reused in a session), the refs of
+ * the latest observation (older ones are stale) and the content for the diff.
  */
 export class PageObserver implements Observer {
-  private lastText: string | null = null;
+  private nextRef = 1;
+  private observed = 0;
+  private last: { content: string; elements: InteractiveElement[] } | null = null;
+  private current = new Set<string>();
 
   constructor(
     private readonly page: Page,
@@ -59,27 +45,96 @@ export class PageObserver implements Observer {
     return this.tracker.waitForStable(this.page, capMs);
   }
 
+  /** True when `ref` was in the latest observation. */
+  isCurrent(ref: string): boolean {
+    return this.current.has(ref);
+  }
+
+  /** True when `ref` was handed out at some point in this session (so, if not current, it is stale). */
+  wasIssued(ref: string): boolean {
+    const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
+    return n >= 1 && n < this.nextRef;
+  }
+
+  /** The number the next new element gets; targeting by text or label may hand out refs too. */
+  get nextRefNumber(): number {
+    return this.nextRef;
+  }
+
+  /** Moves the ref counter past numbers the page handed out outside an observation. */
+  reserve(next: number): void {
+    this.nextRef = Math.max(this.nextRef, next);
+  }
+
+  /** Up to 5 elements of the latest observation nearest to `ref` by number, for element_not_found. */
+  nearest(ref: string): Array<{ ref: string; label: string }> {
+    const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
+    const elements = this.last?.elements ?? [];
+    const distance = (r: string): number => (Number.isNaN(n) ? 0 : Math.abs(Number(r.slice(1)) - n));
+    return [...elements]
+      .sort((a, b) => distance(a.ref) - distance(b.ref))
+      .slice(0, 5)
+      .map(({ ref: r, label }) => ({ ref: r, label }));
+  }
+
   async observe(options: ObserveOptions = {}): Promise<PageState> {
     const stable = await this.waitForStable(STABLE_CAP_MS);
-    const { title, scroll, text } = await this.page.evaluate(readPage);
-    const max = options.max_text_length ?? (options.mode === 'full' ? DEFAULT_MAX_TEXT_FULL : DEFAULT_MAX_TEXT);
-    const previous = this.lastText;
-    this.lastText = text;
-    return {
+    const mode = options.mode ?? 'main';
+    const first = this.observed === 0;
+    const walk = await this.walk({
+      mode,
+      format: options.format ?? 'markdown',
+      scope: options.scope,
+      includeLinks: options.include_links ?? false,
+      includeMap: mode !== 'full' && (first || options.include_page_map === true),
+      maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
+      nextRef: this.nextRef,
+    });
+    if (options.scope !== undefined && !walk.scopeMatched) {
+      throw new StepError('element_not_found', `The scope ${options.scope} matches nothing on the page`, {
+        target: { scope: options.scope },
+        candidates: [],
+      });
+    }
+    this.nextRef = walk.nextRef;
+    this.observed++;
+    const previous = this.last;
+    this.last = { content: walk.content, elements: walk.elements };
+    this.current = new Set(walk.elements.map((element) => element.ref));
+    const state: PageState = {
       url: this.page.url(),
-      title,
+      title: walk.title,
       stable,
-      markdown: cutAtBlock(text, max),
-      interactive_elements: [],
-      forms: [],
-      changes: previous === null ? null : textChanges(previous, text),
-      scroll,
+      markdown: walk.total > walk.content.length ? { content: walk.content, length: { shown: walk.content.length, total: walk.total } } : { content: walk.content },
+      interactive_elements: walk.elements,
+      forms: walk.forms,
+      ...(walk.map ? { map: walk.map } : {}),
+      changes: previous ? diff(previous, this.last) : null,
+      scroll: walk.scroll,
     };
+    return state;
   }
 
   /** The `page: light` answer: url, title and scroll only, with no wait. */
   async light(): Promise<PageState> {
-    const { title, scroll } = await this.page.evaluate(readPage);
+    const { title, scroll } = await this.page.evaluate(readLight);
     return { url: this.page.url(), title, scroll };
+  }
+
+  /** One evaluate; installs the walker first in a document that started before it (about:blank). */
+  private async walk(options: WalkOptions): Promise<WalkResult> {
+    try {
+      const result = await this.page.evaluate(walkInPage, [PAGE_KEY, options] as [string, WalkOptions]);
+      if (result) return result;
+      await this.page.evaluate(pageScript());
+      const retried = await this.page.evaluate(walkInPage, [PAGE_KEY, options] as [string, WalkOptions]);
+      if (retried) return retried;
+      throw new Error('the page walker could not be installed');
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const scope = /invalid scope selector:[^\n]*/.exec(message);
+      if (scope) throw new StepError('invalid_request', scope[0], { path: 'observe.scope', expected: 'a valid CSS selector' });
+      throw error;
+    }
   }
 }

@@ -1,0 +1,223 @@
+import { Readability } from '@mozilla/readability';
+import type { WalkContext } from './context.js';
+import { cloneSource, type Source } from './source.js';
+import { squash, visibleText } from './text.js';
+import { childNodesOf, isElement, isText, OPAQUE_TAGS, roleAttr } from './tree.js';
+
+/** Readability's pick of the main content, as a tree in the copy tied back to the live page. */
+export interface Article {
+  root: Element;
+  source: Source;
+  title: string;
+  /** Characters of text in the article. */
+  textLength: number;
+}
+
+/** Readability's internals this module adjusts on its own instance (see `readArticle`). */
+interface ReadabilityInternals {
+  _fixRelativeUris?: unknown;
+  _simplifyNestedElements?: unknown;
+  _isProbablyVisible?: unknown;
+  _cleanStyles?: unknown;
+  _setNodeTag?: (node: Element, tag: string) => Element;
+  _isElementWithoutContent?: (node: Element) => boolean;
+  _getInnerText?: (node: Element, normalizeSpaces?: boolean) => string;
+  _getLinkDensity?: (node: Element) => number;
+  REGEXPS?: { hashUrl?: RegExp };
+}
+
+/** True when some text under `node` is not whitespace (what `!textContent.trim()` asks, without building the string). */
+function hasText(node: Element): boolean {
+  const walker = node.ownerDocument.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    if (/\S/.test((text as Text).data)) return true;
+  }
+  return false;
+}
+
+/**
+ * Same answers as Readability's own methods, computed faster on big pages: an emptiness test that
+ * stops at the first word, and link density that measures each link's text once per parse (the
+ * link text is not changed while Readability works; only whole nodes move or go).
+ */
+function speedUp(inner: ReadabilityInternals): void {
+  if (typeof inner._isElementWithoutContent === 'function') {
+    inner._isElementWithoutContent = (node: Element): boolean =>
+      node.nodeType === 1 &&
+      !hasText(node) &&
+      (!node.children.length || node.children.length === node.getElementsByTagName('br').length + node.getElementsByTagName('hr').length);
+  }
+  const innerText = inner._getInnerText;
+  const hashUrl = inner.REGEXPS?.hashUrl;
+  if (typeof inner._getLinkDensity === 'function' && typeof innerText === 'function' && hashUrl) {
+    // Each link's weighted text length: its text length, counted 0.3 for in-page (#) links.
+    const weights = new WeakMap<Element, number>();
+    inner._getLinkDensity = function (this: ReadabilityInternals, node: Element): number {
+      const textLength = innerText.call(this, node).length;
+      if (textLength === 0) return 0;
+      let linkLength = 0;
+      const links = node.getElementsByTagName('a');
+      for (let i = 0; i < links.length; i++) {
+        const link = links[i]!;
+        let weight = weights.get(link);
+        if (weight === undefined) {
+          const href = link.getAttribute('href');
+          weight = innerText.call(this, link).length * (href && hashUrl.test(href) ? 0.3 : 1);
+          weights.set(link, weight);
+        }
+        linkLength += weight;
+      }
+      return linkLength / textLength;
+    };
+  }
+}
+
+/**
+ * Never article content, and left out of the copy so Readability does not spend time on them:
+ * the roles it removes itself on its first pass, navigation by tag, and the asides and footers
+ * it strips from whatever it picks.
+ */
+const NOT_ARTICLE_TAGS = new Set(['nav', 'aside', 'footer']);
+const NOT_ARTICLE_ROLES = new Set(['menu', 'menubar', 'complementary', 'navigation', 'alert', 'alertdialog', 'dialog']);
+const notArticle = (el: Element, tag: string): boolean => NOT_ARTICLE_TAGS.has(tag) || NOT_ARTICLE_ROLES.has(roleAttr(el));
+
+const isJsonLd = (el: Element): boolean => el.localName === 'script' && /ld\+json/i.test(el.getAttribute('type') ?? '');
+
+/**
+ * Copies what is shown of the live tree under `live` into `into`, node by node and flattened as a
+ * person sees it: open shadow roots in place of light children, slots replaced by what they show,
+ * a same-origin iframe's body content in place. Used below shadow hosts and frames only.
+ */
+function copyShown(ctx: WalkContext, live: Element, into: Element, doc: Document, lives: WeakMap<Element, Element>): void {
+  const children = childNodesOf(live);
+  for (let i = 0; i < children.length; i++) {
+    const child = children[i]!;
+    if (isText(child)) {
+      into.appendChild(doc.createTextNode(child.data));
+      continue;
+    }
+    if (!isElement(child) || !ctx.shown(child)) continue;
+    const tag = child.localName;
+    if (notArticle(child, tag)) continue;
+    if (tag === 'slot' || child.ownerDocument !== live.ownerDocument) {
+      // A slot shows its assigned nodes; a frame's body is the content of the div standing for the iframe.
+      if (tag !== 'slot') lives.set(into, child);
+      copyShown(ctx, child, into, doc, lives);
+      continue;
+    }
+    const copy = tag === 'iframe' ? doc.createElement('div') : doc.importNode<Element>(child, tag === 'math');
+    lives.set(copy, child);
+    into.appendChild(copy);
+    if (tag === 'iframe' || !OPAQUE_TAGS.has(tag)) copyShown(ctx, child, copy, doc, lives);
+  }
+}
+
+/**
+ * Walks a live element and its deep copy in step: ties each copied element to its original in
+ * `lives`, removes copies of what is not shown (so Readability only scores what a person can
+ * see), and rebuilds, flattened, the content of shadow hosts and iframes, which a copy lacks.
+ */
+function tie(ctx: WalkContext, live: Element, copy: Element, doc: Document, lives: WeakMap<Element, Element>): void {
+  lives.set(copy, live);
+  if (live.shadowRoot) {
+    copy.replaceChildren();
+    copyShown(ctx, live, copy, doc, lives);
+    return;
+  }
+  let l = live.firstChild;
+  let c = copy.firstChild;
+  while (l && c) {
+    const nextLive: ChildNode | null = l.nextSibling;
+    const nextCopy: ChildNode | null = c.nextSibling;
+    if (isElement(l) && !isJsonLd(l)) {
+      const tag = l.localName;
+      if (!ctx.shown(l) || notArticle(l, tag)) {
+        c.remove();
+      } else if (tag === 'iframe' || tag === 'slot') {
+        const div = doc.createElement('div');
+        c.replaceWith(div);
+        lives.set(div, l);
+        copyShown(ctx, l, div, doc, lives);
+      } else if (OPAQUE_TAGS.has(tag)) {
+        lives.set(c as Element, l);
+      } else {
+        tie(ctx, l, c as Element, doc, lives);
+      }
+    }
+    l = nextLive;
+    c = nextCopy;
+  }
+}
+
+/** A new document holding the live head and the shown part of the body, and the ties back to the live page. */
+function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives: WeakMap<Element, Element> } {
+  const live = ctx.doc;
+  const doc = live.implementation.createHTMLDocument('');
+  for (const attr of Array.from(live.documentElement.attributes)) doc.documentElement.setAttribute(attr.name, attr.value);
+  if (live.head) doc.documentElement.replaceChild(doc.importNode(live.head, true), doc.head);
+  const lives = new WeakMap<Element, Element>();
+  const copy = doc.importNode<HTMLElement>(body, true);
+  doc.documentElement.replaceChild(copy, doc.body);
+  tie(ctx, body, copy, doc, lives);
+  return { doc, lives };
+}
+
+/**
+ * Runs Readability on a copy of the shown page (the live page is never touched). Null when the
+ * page has no body, Readability finds nothing, or it throws.
+ */
+export function readArticle(ctx: WalkContext): Article | null {
+  const body = ctx.doc.body;
+  if (!body) return null;
+  try {
+    const { doc, lives } = shownCopy(ctx, body);
+    const reader = new Readability<Element>(doc, { serializer: (node) => node as Element, keepClasses: true });
+    const inner = reader as unknown as ReadabilityInternals;
+    // Work done elsewhere or not needed: URLs are resolved against the live page, wrapper nesting
+    // never shows in markdown, presentational attributes are never output, and hidden nodes are
+    // already gone from the copy.
+    if (typeof inner._fixRelativeUris === 'function') inner._fixRelativeUris = () => undefined;
+    if (typeof inner._simplifyNestedElements === 'function') inner._simplifyNestedElements = () => undefined;
+    if (typeof inner._isProbablyVisible === 'function') inner._isProbablyVisible = () => true;
+    if (typeof inner._cleanStyles === 'function') inner._cleanStyles = () => undefined;
+    speedUp(inner);
+    // A renamed element (div to p, h1 to h2) is a new node: carry the tie over to it.
+    const setNodeTag = inner._setNodeTag;
+    if (typeof setNodeTag === 'function') {
+      inner._setNodeTag = function (this: unknown, node: Element, tag: string): Element {
+        const renamed = setNodeTag.call(this, node, tag);
+        const original = lives.get(node);
+        if (original) lives.set(renamed, original);
+        return renamed;
+      };
+    }
+    const article = reader.parse();
+    const root = article?.content;
+    if (!root) return null;
+    return {
+      root,
+      source: cloneSource(lives),
+      title: squash(article.title ?? ''),
+      textLength: squash(root.textContent ?? '').length,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const FALLBACKS: Array<[string, string]> = [
+  ['main', 'main'],
+  ['[role=main]', 'role-main'],
+  ['article', 'article'],
+];
+
+/** The first shown `main`, `[role=main]` or `article` with visible text, else the body. */
+export function fallbackContent(ctx: WalkContext): { root: Element; kind: string } {
+  const doc = ctx.doc;
+  for (const [selector, kind] of FALLBACKS) {
+    for (const el of Array.from(doc.querySelectorAll(selector))) {
+      if (ctx.shown(el) && visibleText(ctx, el, 1)) return { root: el, kind };
+    }
+  }
+  return { root: doc.body ?? doc.documentElement, kind: 'body' };
+}

@@ -1,0 +1,25 @@
+#!/usr/bin/env node
+// Bundles the in-page scripts with esbuild into self-contained IIFE files under dist/, which the
+// node side reads and injects (context.addInitScript). Run by scripts/build.mjs after tsc.
+import { build } from 'esbuild';
+import { existsSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const bundles = [{ entry: 'lib/observe/page/index.ts', out: 'dist/lib/observe/page.bundle.js' }];
+
+for (const { entry, out } of bundles) {
+  if (!existsSync(join(root, entry))) continue;
+  await build({
+    entryPoints: [join(root, entry)],
+    outfile: join(root, out),
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome120',
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+  });
+}

@@ -1,0 +1,79 @@
+import { expect } from 'chai';
+import { Harness } from './harness.js';
+
+describe('PageApi#walk() frames and shadow roots', function () {
+  this.timeout(60_000);
+  let h: Harness;
+
+  before(async () => {
+    h = await Harness.start();
+  });
+  after(async () => {
+    await h.stop();
+  });
+
+  it('walks a same-origin iframe inline at its place, elements included', async () => {
+    h.serve('/framed', '<h2>Framed heading</h2><p>Framed text</p><button>Framed button</button>');
+    await h.load(`<p>Before the frame</p><iframe src="/framed" width="400" height="200"></iframe><p>After the frame</p><button>Outer button</button>`);
+    const result = await h.walk({ scope: 'body' });
+    expect(result.content).to.equal(['Before the frame', '', '## Framed heading', '', 'Framed text', '', 'Framed button', '', 'After the frame', '', 'Outer button'].join('\n'));
+    expect(result.elements.map((e) => [e.label, e.near ?? ''])).to.deep.equal([
+      ['Framed button', 'Framed heading'],
+      ['Outer button', 'Framed heading'],
+    ]);
+  });
+
+  it('walks a srcdoc iframe and skips a cross-origin one', async () => {
+    h.serve('/foreign', '<p>Foreign text</p><button>Foreign button</button>');
+    await h.load(`
+      <iframe srcdoc="<p>Srcdoc text</p>" width="300" height="100"></iframe>
+      <iframe src="${h.crossOriginUrl('/foreign')}" width="300" height="100"></iframe>
+      <p>Page text</p>`);
+    const result = await h.walk({ scope: 'body' });
+    expect(result.content).to.equal('Srcdoc text\n\nPage text');
+    expect(result.elements).to.deep.equal([]);
+  });
+
+  it('leaves out a hidden iframe and text hidden inside a frame', async () => {
+    h.serve('/framed-hidden', '<p>Seen inside</p><p style="display:none">unseen inside</p>');
+    await h.load(`<iframe src="/framed-hidden" width="300" height="100"></iframe><iframe src="/framed-hidden" style="display:none"></iframe>`);
+    expect(await h.markdown()).to.equal('Seen inside');
+  });
+
+  it('walks open shadow roots as light DOM, following slots without doubling slotted content', async () => {
+    await h.load(`
+      <my-card><span slot="title">Slotted title</span><p>Slotted body</p><p slot="nowhere">Unassigned text</p></my-card>
+      <script>
+        customElements.define('my-card', class extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: 'open' }).innerHTML =
+              '<h2><slot name="title">Fallback title</slot></h2><div><slot></slot></div>' +
+              '<p>Shadow text <slot name="empty">fallback shown</slot></p><button>Shadow button</button>';
+          }
+        });
+      </script>`);
+    const result = await h.walk({ scope: 'body' });
+    expect(result.content).to.equal(['## Slotted title', '', 'Slotted body', '', 'Shadow text fallback shown', '', 'Shadow button'].join('\n'));
+    expect(result.elements.map((e) => [e.tag, e.label, e.near])).to.deep.equal([['button', 'Shadow button', 'Slotted title']]);
+  });
+
+  it('finds main content and elements inside shadow roots in main mode', async () => {
+    await h.load(`
+      <nav><a href="/">Home</a></nav>
+      <app-shell></app-shell>
+      <script>
+        customElements.define('app-shell', class extends HTMLElement {
+          constructor() {
+            super();
+            this.attachShadow({ mode: 'open' }).innerHTML =
+              '<main><article><h1>Shadow article</h1>' + '<p>${'Words of the shadow article body, long enough to count. '.repeat(12)}</p>'.repeat(3) +
+              '<form><input name="q" placeholder="Search the shadow"></form></article></main>';
+          }
+        });
+      </script>`);
+    const result = await h.walk();
+    expect(result.content).to.include('Words of the shadow article body');
+    expect(result.elements.map((e) => [e.label, e.in])).to.deep.equal([['Search the shadow', 'form']]);
+  });
+});

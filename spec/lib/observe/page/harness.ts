@@ -1,0 +1,90 @@
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../../lib/config.js';
+import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../lib/observe/page/protocol.js';
+import { TestSite, html } from '../../../support/site.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+/** The built in-page script (dist/lib/observe/page.bundle.js). */
+export const bundlePath = join(here, '..', '..', '..', '..', 'lib', 'observe', 'page.bundle.js');
+
+/** The local site under another name (localhost), hence another origin. */
+const crossOrigin = (site: TestSite): string => site.origin.replace('127.0.0.1', 'localhost');
+
+/** Options of a walk with test-friendly defaults: main mode, markdown, no cut. */
+export const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => ({
+  mode: 'main',
+  format: 'markdown',
+  includeLinks: false,
+  includeMap: false,
+  maxTextLength: 1_000_000,
+  nextRef: 1,
+  ...options,
+});
+
+/** One Chromium with the walker injected in every frame, a local site, and a page to load test pages in. */
+export class Harness {
+  private count = 0;
+
+  private constructor(
+    readonly browser: Browser,
+    readonly context: BrowserContext,
+    readonly page: Page,
+    readonly site: TestSite,
+  ) {}
+
+  static async start(): Promise<Harness> {
+    const bundle = readFileSync(bundlePath, 'utf8');
+    const site = await TestSite.start();
+    const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    // Nothing leaves the machine: anything not on the local site (under either of its names) fails at once.
+    const local = [site.origin, crossOrigin(site)];
+    await context.route('**/*', (route) => (local.some((origin) => route.request().url().startsWith(origin)) ? route.continue() : route.abort()));
+    await context.addInitScript({ content: bundle });
+    const page = await context.newPage();
+    return new Harness(browser, context, page, site);
+  }
+
+  /** Serves `body` (a page body, or a whole document when it starts with `<!doctype`) at a fresh path and opens it. */
+  async load(body: string, title = 'Test page'): Promise<string> {
+    const path = `/page-${++this.count}`;
+    this.site.route(path, { body: body.trimStart().toLowerCase().startsWith('<!doctype') ? body : html(title, body) });
+    await this.page.goto(this.site.url(path));
+    return this.site.url(path);
+  }
+
+  /** Serves a page at `path` without opening it (iframe sources and the like). */
+  serve(path: string, body: string, title = 'Framed'): string {
+    this.site.route(path, { body: html(title, body) });
+    return this.site.url(path);
+  }
+
+  /** The URL of `path` on the local site under another origin (for cross-origin frames). */
+  crossOriginUrl(path: string): string {
+    return `${crossOrigin(this.site)}${path}`;
+  }
+
+  /** One walk of the current page. */
+  walk(options: Partial<WalkOptions> = {}): Promise<WalkResult> {
+    return this.page.evaluate(
+      ({ key, options }) => {
+        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): unknown }>)[Symbol.for(key)];
+        return api!.walk(options) as WalkResult;
+      },
+      { key: PAGE_KEY, options: walkOptions(options) },
+    );
+  }
+
+  /** The content of a walk over the whole body (no main-content choice, no region headers). */
+  async markdown(options: Partial<WalkOptions> = {}): Promise<string> {
+    return (await this.walk({ scope: 'body', ...options })).content;
+  }
+
+  async stop(): Promise<void> {
+    await this.browser.close();
+    await this.site.stop();
+  }
+}
