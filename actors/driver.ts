@@ -1,16 +1,25 @@
 import type { Browser, BrowserContext } from 'playwright';
+import { pageScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
+import { registerRefEngine } from '../lib/observe/ref-engine.js';
+import { blockedTypes, blockResources } from '../lib/context/resources.js';
+import { applyIdentity, identityOf, nextIdentity } from '../lib/context/user-agent.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
-import { runAct, type ActPlan, type RunOutcome } from '../lib/steps/runner.js';
+import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
+import { installBlockers } from '../lib/blockers/index.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */
 export interface ContextSettings {
   viewport: { width: number; height: number };
+  /** A custom User-Agent; absent means the next one of the rotating pool. */
   userAgent?: string;
   locale?: string;
   timezoneId?: string;
   cookies?: Parameters<BrowserContext['addCookies']>[0];
+  /** `block_resources` of the create body (media is always blocked). */
+  blockResources: readonly string[];
+  autoDismissBlockers: boolean;
 }
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
@@ -30,8 +39,7 @@ class PlaywrightPage implements PageDriver {
   constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
-    private readonly observer: PageObserver,
-    private readonly page: Awaited<ReturnType<BrowserContext['newPage']>>,
+    private readonly env: PageEnv,
   ) {}
 
   get connected(): boolean {
@@ -39,7 +47,7 @@ class PlaywrightPage implements PageDriver {
   }
 
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
-    return runAct(this.page, this.observer, plan, signal);
+    return runAct(this.env, plan, signal);
   }
 
   async close(): Promise<void> {
@@ -53,9 +61,11 @@ export class PlaywrightDriver implements BrowserDriver {
 
   async open(settings: ContextSettings): Promise<PageDriver> {
     const browser = this.engine.browser();
+    await registerRefEngine();
+    const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
     const context = await browser.newContext({
       viewport: settings.viewport,
-      userAgent: settings.userAgent,
+      userAgent: identity.userAgent,
       locale: settings.locale,
       timezoneId: settings.timezoneId,
       serviceWorkers: 'block',
@@ -64,8 +74,13 @@ export class PlaywrightDriver implements BrowserDriver {
     try {
       if (settings.cookies?.length) await context.addCookies(settings.cookies);
       const tracker = await StabilityTracker.attach(context);
+      await context.addInitScript({ content: pageScript() });
+      const blockers = await installBlockers(context, { enabled: settings.autoDismissBlockers });
+      await blockResources(context, blockedTypes(settings.blockResources));
       const page = await context.newPage();
-      return new PlaywrightPage(browser, context, new PageObserver(page, tracker), page);
+      await applyIdentity(page, identity, settings.locale);
+      context.on('page', (opened) => void applyIdentity(opened, identity, settings.locale).catch(() => undefined));
+      return new PlaywrightPage(browser, context, { page, observer: new PageObserver(page, tracker), blockers });
     } catch (error) {
       await context.close().catch(() => undefined);
       throw error;

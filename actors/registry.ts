@@ -11,6 +11,7 @@ import { Session } from './session.js';
 /** A create, decoded and checked against the plan. */
 export interface CreateRequest {
   timeoutSeconds: number;
+  pageMode: 'full' | 'light';
   settings: ContextSettings;
   /** The first act (url and/or steps); null for a bare session. */
   plan: ActPlan | null;
@@ -67,7 +68,7 @@ export class Registry {
       const driver = await this.deps.driver.open(request.settings);
       session = Session.start(
         driver,
-        { id: newSessionId(), keyId: key.id, accountId: key.accountId, test: key.test, timeoutSeconds: request.timeoutSeconds },
+        { id: newSessionId(), keyId: key.id, accountId: key.accountId, test: key.test, timeoutSeconds: request.timeoutSeconds, pageMode: request.pageMode },
         { store: this.deps.store, clock: this.deps.clock },
       );
     } finally {

@@ -17,6 +17,8 @@ export interface SessionSpec {
   accountId: string;
   test: boolean;
   timeoutSeconds: number;
+  /** The create's `page`: `light` answers url, title and scroll on every act of the session. */
+  pageMode: 'full' | 'light';
 }
 
 /** The parts of the world a session needs. */

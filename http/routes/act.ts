@@ -14,7 +14,7 @@ export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
     const id = ctx.params.id ?? '';
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
-    const reply = await session.act({ steps: body.steps, pageMode: 'full', observe: true });
+    const reply = await session.act({ steps: body.steps, pageMode: session.spec.pageMode, observe: true });
     ctx.body = envelope(session, ctx.state.requestId, resultOf(session, reply));
   };
 }

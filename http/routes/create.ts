@@ -22,12 +22,15 @@ function toCreateRequest(body: CreateBody, key: ApiKeyRecord): CreateRequest {
   const hasWork = body.url !== undefined || (body.steps?.length ?? 0) > 0;
   return {
     timeoutSeconds: body.timeout,
+    pageMode: body.page,
     settings: {
       viewport: body.viewport,
       userAgent: body.user_agent,
       locale: body.locale,
       timezoneId: body.timezone,
       cookies: body.cookies,
+      blockResources: body.block_resources,
+      autoDismissBlockers: body.auto_dismiss_blockers,
     },
     plan: hasWork ? { url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true } : null,
   };

@@ -1,6 +1,7 @@
 import { errors, type Page } from 'playwright';
 import { StepError } from '../errors.js';
-import type { Observer } from '../observe/types.js';
+import type { StepContext } from '../steps/define.js';
+import { afterNavigation } from './after.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -34,11 +35,13 @@ function reasonOf(message: string): string {
 const firstLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 
 /**
- * Opens `params.url` in `page`: checks the scheme, waits for the document, for `load` (bounded),
- * for `wait_for` / `wait_until`, then for stability. Failures are step errors the contract names:
- * navigation_failed with `{url, reason, status?}`, access_denied for 403/451.
+ * Opens `params.url` in the session's page: checks the scheme, waits for the document, for `load`
+ * (bounded), checks access and dismisses blockers, waits for `wait_for` / `wait_until`, then for
+ * stability. Failures are the contract's step errors: navigation_failed with `{url, reason,
+ * status?}`, access_denied, captcha_detected, captcha_unsolvable.
  */
-export async function navigate(page: Page, observer: Observer, params: NavigateParams): Promise<void> {
+export async function navigate(ctx: StepContext, params: NavigateParams): Promise<void> {
+  const { page, observer } = ctx;
   const { url } = params;
   let parsed: URL;
   try {
@@ -66,11 +69,8 @@ export async function navigate(page: Page, observer: Observer, params: NavigateP
   }
 
   const status = response?.status();
-  if (status === 403 || status === 451) {
-    throw new StepError('access_denied', `The site answered HTTP ${status} for ${page.url()}`, { status, url: page.url() });
-  }
-
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
+  await afterNavigation(ctx, response ?? null);
   await waitForCondition(page, params, status);
   await observer.waitForStable(3_000);
 }

@@ -1,6 +1,8 @@
 import type * as t from 'io-ts';
 import type { Page } from 'playwright';
-import type { Observer, PageState } from '../observe/types.js';
+import type { BlockerTracker } from '../blockers/index.js';
+import type { PageObserver } from '../observe/observer.js';
+import type { PageState } from '../observe/types.js';
 
 /** A media item (contract 2.5). */
 export interface MediaItem {
@@ -19,7 +21,9 @@ export interface StepResults {
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
 export interface StepContext {
   page: Page;
-  observer: Observer;
+  observer: PageObserver;
+  /** Consent banners and popups of the session (does nothing with auto_dismiss_blockers false). */
+  blockers: BlockerTracker;
   results: StepResults;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;

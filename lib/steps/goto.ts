@@ -18,7 +18,7 @@ export type GotoParams = t.TypeOf<typeof gotoCodec>;
 export const gotoStep = defineStep({
   name: 'goto',
   codec: gotoCodec,
-  run: async ({ page, observer }, params) => {
-    await navigate(page, observer, params);
+  run: async (ctx, params) => {
+    await navigate(ctx, params);
   },
 });

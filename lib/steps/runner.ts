@@ -1,5 +1,6 @@
 import { errors, type Page } from 'playwright';
 import { StepError } from '../errors.js';
+import type { BlockerTracker } from '../blockers/index.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
 import { navigate } from '../nav/navigate.js';
@@ -54,12 +55,20 @@ function asStepError(error: unknown, signal: AbortSignal): StepError {
   return new StepError('action_failed', message, { reason: 'error' });
 }
 
+/** The session's page and what watches it. */
+export interface PageEnv {
+  page: Page;
+  observer: PageObserver;
+  blockers: BlockerTracker;
+}
+
 /**
  * Runs an act: the create's url if any, then each step in order, stopping at the first failure,
  * then one observation of the page (reused from a final observe step when there is one).
  */
-export async function runAct(page: Page, observer: PageObserver, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
-  const ctx: StepContext = { page, observer, signal, results: { media: [], extraction: null, blockers: [] } };
+export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+  const { observer } = env;
+  const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] } };
   const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
   let close = false;
   let fatal: StepError | undefined;
@@ -72,7 +81,7 @@ export async function runAct(page: Page, observer: PageObserver, plan: ActPlan, 
 
   if (plan.url !== undefined) {
     try {
-      await navigate(page, observer, { url: plan.url, wait_timeout: 10_000 });
+      await navigate(ctx, { url: plan.url, wait_timeout: 10_000 });
     } catch (error) {
       fail(0, 'goto', asStepError(error, signal));
     }
@@ -107,8 +116,9 @@ async function finalObservation(
   signal: AbortSignal,
 ): Promise<PageState | null> {
   try {
-    if (plan.pageMode === 'light') return await observer.light();
-    return reuse ?? (await observer.observe());
+    // An explicit observe as the last step wins over `page: light`: the caller asked for it.
+    if (reuse) return reuse;
+    return plan.pageMode === 'light' ? await observer.light() : await observer.observe();
   } catch {
     if (signal.aborted) throw new ActCancelled('act cancelled');
     return null;

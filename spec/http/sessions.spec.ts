@@ -42,9 +42,11 @@ describe('sessions API', () => {
       expect(Date.parse(res.body.expires_at) - service.clock.now()).to.equal(60_000);
     });
 
-    it('answers page light with url, title and scroll only', async () => {
+    it('answers page light with url, title and scroll only, on create and on every later act', async () => {
       const res = await create({ url: 'http://example.test/', page: 'light' });
       expect(Object.keys(res.body.page).sort()).to.deep.equal(['scroll', 'title', 'url']);
+      const acted = await service.http.post(`/v1/sessions/${res.body.session_id}/act`).set(auth).send({ steps: [{ goto: { url: 'http://b.test/' } }] });
+      expect(Object.keys(acted.body.page).sort()).to.deep.equal(['scroll', 'title', 'url']);
     });
 
     it('refuses a bad body with 400 invalid_request and context.path before anything runs', async () => {

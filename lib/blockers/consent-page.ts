@@ -1,0 +1,104 @@
+// Functions that run inside the page (serialised into the init script or passed to evaluate):
+// each is self-contained, using nothing from this module's scope.
+
+/** Where each document keeps its record of autoconsent's progress (a non-enumerable window property). */
+export const CONSENT_KEY = '__tabwrightConsent';
+
+/** One document's view of autoconsent, kept by the recorder. */
+interface ConsentProgress {
+  /** The lifecycle of autoconsent's last `report`. */
+  lifecycle: string;
+  /** Message counter, and the counter value of the last popupFound and of the last opt-out result. */
+  seq: number;
+  popupSeq: number;
+  resultSeq: number;
+  /** autoconsentDone messages so far in this document. */
+  done: number;
+  /** Called on every message, for waiters. */
+  changed: Set<() => void>;
+}
+
+/** How a document's consent handling stands when settle asks. */
+export interface ConsentOutcome {
+  /** absent: autoconsent is not running here; settled: nothing (left) to wait for; pending: still handling at the cap. */
+  state: 'absent' | 'settled' | 'pending';
+  /** autoconsentDone messages this document sent, for matching with what the node side received. */
+  done: number;
+}
+
+/**
+ * Init-script prefix: wraps the binding so the document records autoconsent's progress for
+ * itself (settle reads it without racing the binding's own delivery), and forwards only the
+ * messages the node side acts on; the frequent `report` messages stay in the page.
+ */
+export function consentRecorder(key: string, binding: string): void {
+  const scope = window as unknown as Record<string, unknown>;
+  const send = scope[binding];
+  if (typeof send !== 'function' || key in scope) return;
+  const progress: ConsentProgress = { lifecycle: 'loading', seq: 0, popupSeq: 0, resultSeq: 0, done: 0, changed: new Set() };
+  Object.defineProperty(window, key, { value: progress });
+  const forwarded = new Set(['init', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
+  scope[binding] = (message: { type?: string; state?: { lifecycle?: string } }): unknown => {
+    const type = message?.type ?? '';
+    progress.seq++;
+    if (type === 'report' && typeof message.state?.lifecycle === 'string') progress.lifecycle = message.state.lifecycle;
+    if (type === 'popupFound') progress.popupSeq = progress.seq;
+    if (type === 'optOutResult') progress.resultSeq = progress.seq;
+    if (type === 'autoconsentDone') progress.done++;
+    for (const notify of [...progress.changed]) notify();
+    return forwarded.has(type) ? (send as (m: unknown) => unknown)(message) : Promise.resolve();
+  };
+}
+
+/** Init-script suffix: once autoconsent holds the binding, page scripts lose their way to it. */
+export function hideBinding(binding: string): void {
+  delete (window as unknown as Record<string, unknown>)[binding];
+}
+
+/**
+ * In the page: waits, for at most `budgetMs`, until autoconsent has nothing left to do in this
+ * document. A popup being handled is waited for; otherwise two macrotasks let a detection pass
+ * already under way finish (its checks are synchronous DOM queries), and that is all: a page
+ * without a banner costs no sleep. Before detection has started (it starts once the page is idle
+ * after DOMContentLoaded, at most 500 ms later) it waits for the start, up to `startGraceMs`
+ * after DOMContentLoaded.
+ */
+export async function consentOutcome(args: { key: string; budgetMs: number; startGraceMs: number }): Promise<ConsentOutcome> {
+  const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[args.key];
+  if (!progress) return { state: 'absent', done: 0 };
+  const end = performance.now() + args.budgetMs;
+  const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
+  const readyAt = nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : performance.now();
+  const starting = new Set(['loading', 'waitingForInitResponse', 'initialized']);
+  const handling = (): boolean =>
+    progress.popupSeq > progress.resultSeq || progress.lifecycle === 'openPopupDetected' || progress.lifecycle === 'runningOptOut';
+  const tick = (): Promise<void> => new Promise((resolve) => setTimeout(resolve, 0));
+  const change = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const finish = (): void => {
+        clearTimeout(timer);
+        progress.changed.delete(finish);
+        resolve();
+      };
+      const timer = setTimeout(finish, Math.max(0, ms));
+      progress.changed.add(finish);
+    });
+
+  for (;;) {
+    const left = end - performance.now();
+    if (handling()) {
+      if (left <= 0) return { state: 'pending', done: progress.done };
+      await change(left);
+      continue;
+    }
+    if (starting.has(progress.lifecycle)) {
+      const wait = Math.min(left, readyAt + args.startGraceMs - performance.now());
+      if (wait <= 0) return { state: 'settled', done: progress.done };
+      await change(wait);
+      continue;
+    }
+    await tick();
+    await tick();
+    if (!handling()) return { state: 'settled', done: progress.done };
+  }
+}

@@ -1,0 +1,111 @@
+import type { Frame, Page } from 'playwright';
+import { asConsentMessage, initResponse } from './autoconsent.js';
+import { CONSENT_KEY, consentOutcome } from './consent-page.js';
+import { closePopups } from './popups.js';
+import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
+
+/** How long after DOMContentLoaded autoconsent may take to start (it waits for idle, at most 500 ms). */
+const START_GRACE_MS = 700;
+/** How long the binding's delivery of a finished opt-out may trail the page's own record of it. */
+const DELIVERY_MS = 250;
+/** A frame answering more `init`s than this within INIT_WINDOW_MS is ignored for the rest of the window. */
+const MAX_INITS = 10;
+const INIT_WINDOW_MS = 10_000;
+const LOG_SIZE = 100;
+
+/** What the node side knows of autoconsent in one frame's current document. */
+interface FrameConsent {
+  /** A popup was found and its opt-out has not reported yet. */
+  handling: boolean;
+  /** autoconsentDone messages received for this document. */
+  done: number;
+  /** Recent `init`s, for the rate bound. */
+  inits: number[];
+}
+
+/** Tracks autoconsent's messages for every frame of a context and runs the settle pass per page. */
+export class ConsentTracker implements BlockerTracker {
+  private readonly frames = new WeakMap<Frame, FrameConsent>();
+  private readonly unreported = new WeakMap<Page, Dismissal[]>();
+  private readonly waiters = new Set<() => void>();
+  private readonly history: Dismissal[] = [];
+
+  get log(): readonly Dismissal[] {
+    return this.history;
+  }
+
+  /** The binding's handler: one message from autoconsent in `frame` (page-controlled: checked before use). */
+  async receive(frame: Frame, value: unknown): Promise<void> {
+    const message = asConsentMessage(value);
+    if (!message) return;
+    if (message.type === 'init') {
+      await this.answerInit(frame);
+    } else {
+      const state = this.frames.get(frame);
+      if (state && message.type === 'popupFound') state.handling = true;
+      if (state && message.type === 'optOutResult') state.handling = false;
+      if (state && message.type === 'autoconsentDone') {
+        state.done++;
+        this.record(frame.page(), { kind: 'cookie_consent', detail: message.cmp + (message.isCosmetic ? ' (hidden)' : ''), url: message.url });
+      }
+    }
+    for (const wake of [...this.waiters]) wake();
+  }
+
+  async settle(page: Page, capMs: number): Promise<BlockerKind[]> {
+    const deadline = Date.now() + capMs;
+    try {
+      const main = page.mainFrame();
+      const outcome = await main.evaluate(consentOutcome, { key: CONSENT_KEY, budgetMs: capMs, startGraceMs: START_GRACE_MS });
+      await this.until(() => (this.frames.get(main)?.done ?? 0) >= outcome.done, DELIVERY_MS);
+      // Consent popups inside iframes (Sourcepoint, TrustArc...) are known only through the binding.
+      await this.until(() => !page.frames().some((frame) => this.frames.get(frame)?.handling), deadline - Date.now());
+      for (const dismissal of await closePopups(page)) this.record(page, dismissal);
+    } catch {
+      // The page navigated, closed or crashed mid-pass: what was handled so far still counts.
+    }
+    return this.take(page);
+  }
+
+  private async answerInit(frame: Frame): Promise<void> {
+    const now = Date.now();
+    const state: FrameConsent = { handling: false, done: 0, inits: [...(this.frames.get(frame)?.inits ?? []), now].filter((at) => now - at < INIT_WINDOW_MS) };
+    this.frames.set(frame, state);
+    const url = frame.url();
+    if (state.inits.length > MAX_INITS || !/^https?:/.test(url)) return;
+    await frame.evaluate(initResponse(url, frame.parentFrame() === null)).catch(() => undefined);
+  }
+
+  private record(page: Page, dismissal: Dismissal): void {
+    const pending = this.unreported.get(page) ?? [];
+    pending.push(dismissal);
+    this.unreported.set(page, pending);
+    this.history.push(dismissal);
+    if (this.history.length > LOG_SIZE) this.history.shift();
+  }
+
+  /** The kinds dismissed on `page` since the last call, each once, in the order first seen. */
+  private take(page: Page): BlockerKind[] {
+    const pending = this.unreported.get(page) ?? [];
+    this.unreported.delete(page);
+    return [...new Set(pending.map((dismissal) => dismissal.kind))];
+  }
+
+  /** Resolves once `done()` holds or `ms` passed, re-checking on every message. */
+  private until(done: () => boolean, ms: number): Promise<void> {
+    if (done() || ms <= 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const check = (): void => {
+        if (!done()) return;
+        finish();
+      };
+      const finish = (): void => {
+        clearTimeout(timer);
+        this.waiters.delete(check);
+        resolve();
+      };
+      const timer = setTimeout(finish, ms);
+      this.waiters.add(check);
+    });
+  }
+}

@@ -1,0 +1,77 @@
+import type { Page, Response } from 'playwright';
+import { httpFacts, readSignals } from './probe.js';
+import type { Challenge, ChallengeHit, HttpFacts, PageSignals, Vendor } from './types.js';
+import { CHALLENGE_KINDS, CHALLENGE_ORDER, VENDOR_NAMES } from './vendors.js';
+
+const rank = (hit: ChallengeHit): number => CHALLENGE_ORDER.indexOf(hit.vendor);
+
+function challengePage(vendor: Vendor, evidence: string): Challenge {
+  return {
+    kind: CHALLENGE_KINDS[vendor] ?? 'challenge',
+    vendor,
+    blocking: true,
+    message: `The page is a ${VENDOR_NAMES[vendor]} bot check (${evidence}); its content is behind it`,
+  };
+}
+
+function widget(hit: ChallengeHit, blocking: boolean): Challenge {
+  const name = VENDOR_NAMES[hit.vendor];
+  return {
+    kind: CHALLENGE_KINDS[hit.vendor] ?? 'other',
+    vendor: hit.vendor,
+    blocking,
+    message: blocking
+      ? `A ${name} CAPTCHA is all the page shows (${hit.evidence}); its content is behind it`
+      : `A ${name} CAPTCHA is on the page (${hit.evidence}${hit.inDataForm ? ', in a form' : ''}); the rest of the page is usable`,
+  };
+}
+
+/** The challenge a response's headers declare, whatever the body holds. */
+function fromHeaders({ headers, status }: HttpFacts, datadomeBanned: boolean): Challenge | null {
+  if (headers['cf-mitigated']?.toLowerCase() === 'challenge') return challengePage('cloudflare', 'cf-mitigated: challenge header');
+  const action = headers['x-amzn-waf-action']?.toLowerCase();
+  if (action === 'captcha' || action === 'challenge') return challengePage('aws_waf', `x-amzn-waf-action: ${action} header`);
+  if (datadomeBanned) return null;
+  const verdict = headers['x-dd-b'];
+  if (verdict && verdict !== '0') return challengePage('datadome', `x-dd-b: ${verdict} header`);
+  // x-datadome is on every response of a protected site; only with a refusal status is it the check itself.
+  if (headers['x-datadome'] !== undefined && (status === 401 || status === 403 || status === 429)) {
+    return challengePage('datadome', `x-datadome header with HTTP ${status}`);
+  }
+  return null;
+}
+
+/**
+ * The verdict from what the page and its response showed. Interstitial markers and challenge
+ * headers are blocking; a widget is blocking only on a thin page and outside a form a person
+ * fills in. Score-only widgets (reCAPTCHA v3, invisible v2 and hCaptcha, Turnstile on demand)
+ * never reach here: the probe drops them unless their challenge popup is open.
+ */
+export function classifyChallenge(signals: PageSignals, http: HttpFacts): Challenge | null {
+  const datadomeBanned = signals.blocks.some((block) => block.vendor === 'datadome');
+  const declared = fromHeaders(http, datadomeBanned);
+  if (declared) return declared;
+
+  const hits = [...signals.challenges].sort((a, b) => rank(a) - rank(b));
+  const page = hits.find((hit) => hit.scope === 'page');
+  if (page) return challengePage(page.vendor, page.evidence);
+
+  const server = http.headers.server?.toLowerCase() ?? '';
+  const viaCloudflare = signals.cdnCgi || server === 'cloudflare' || http.headers['cf-ray'] !== undefined;
+  if (signals.thin && viaCloudflare && /^just a moment/i.test(signals.title)) {
+    return challengePage('cloudflare', `title "${signals.title}"`);
+  }
+
+  const widgets = hits.filter((hit) => hit.scope === 'widget');
+  const gate = signals.thin ? widgets.find((hit) => !hit.inDataForm) : undefined;
+  const chosen = gate ?? widgets[0];
+  return chosen ? widget(chosen, gate !== undefined) : null;
+}
+
+/**
+ * Looks for a CAPTCHA or bot-protection challenge on `page`, whose main document came with
+ * `response`: one evaluate, plus the response's status and headers. Detection only.
+ */
+export async function detectChallenge(page: Page, response: Response | null): Promise<Challenge | null> {
+  return classifyChallenge(await readSignals(page), httpFacts(response));
+}

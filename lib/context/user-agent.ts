@@ -1,0 +1,82 @@
+import type { Page } from 'playwright';
+
+/** A desktop identity: the User-Agent and the client hints that must agree with it. */
+export interface Identity {
+  userAgent: string;
+  platform: 'Windows' | 'macOS' | 'Linux';
+  platformVersion: string;
+  architecture: string;
+}
+
+const PLATFORMS: ReadonlyArray<Omit<Identity, 'userAgent'> & { os: string }> = [
+  { platform: 'Windows', platformVersion: '15.0.0', architecture: 'x86', os: 'Windows NT 10.0; Win64; x64' },
+  { platform: 'Windows', platformVersion: '10.0.0', architecture: 'x86', os: 'Windows NT 10.0; Win64; x64' },
+  { platform: 'macOS', platformVersion: '14.6.1', architecture: 'arm', os: 'Macintosh; Intel Mac OS X 10_15_7' },
+  { platform: 'macOS', platformVersion: '15.1.0', architecture: 'arm', os: 'Macintosh; Intel Mac OS X 10_15_7' },
+  { platform: 'Linux', platformVersion: '6.8.0', architecture: 'x86', os: 'X11; Linux x86_64' },
+];
+
+let turn = Math.floor(Math.random() * PLATFORMS.length);
+
+/**
+ * The next identity of the rotating pool, for the running Chromium's major version. Browsers
+ * send a reduced UA (`Chrome/156.0.0.0`) since 2023, so that is what a real one looks like.
+ */
+export function nextIdentity(browserVersion: string): Identity {
+  const major = browserVersion.split('.')[0] ?? '0';
+  const base = PLATFORMS[turn++ % PLATFORMS.length]!;
+  return {
+    userAgent: `Mozilla/5.0 (${base.os}) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+    platform: base.platform,
+    platformVersion: base.platformVersion,
+    architecture: base.architecture,
+  };
+}
+
+/** The platform a user-supplied UA claims, so the client hints can agree with it where possible. */
+export function identityOf(userAgent: string): Identity {
+  const platform = /Windows/.test(userAgent) ? 'Windows' : /Mac OS X|Macintosh/.test(userAgent) ? 'macOS' : 'Linux';
+  const base = PLATFORMS.find((p) => p.platform === platform)!;
+  return { userAgent, platform, platformVersion: base.platformVersion, architecture: base.architecture };
+}
+
+/** Chrome's GREASE brand for a major version, as Chromium computes it (the not-a-brand string rotates). */
+function brands(major: string): Array<{ brand: string; version: string }> {
+  const grease = ['Not)A;Brand', 'Not/A)Brand', 'Not.A/Brand', 'Not;A=Brand', 'Not:A-Brand', 'Not=A?Brand', 'Not_A Brand'];
+  const n = Number(major) || 0;
+  return [
+    { brand: 'Chromium', version: major },
+    { brand: 'Google Chrome', version: major },
+    { brand: grease[n % grease.length]!, version: ['8', '99', '24'][n % 3]! },
+  ];
+}
+
+/**
+ * Applies the identity to a page through CDP, so the User-Agent header, navigator.userAgent,
+ * navigator.userAgentData and the Sec-CH-UA headers all tell the same story.
+ */
+export async function applyIdentity(page: Page, identity: Identity, locale?: string): Promise<void> {
+  const major = /Chrome\/(\d+)/.exec(identity.userAgent)?.[1];
+  // The session stays attached: an emulation override lives as long as the session that set it.
+  const session = await page.context().newCDPSession(page);
+  await session.send('Emulation.setUserAgentOverride', {
+      userAgent: identity.userAgent,
+      acceptLanguage: locale,
+      platform: identity.platform === 'Windows' ? 'Win32' : identity.platform === 'macOS' ? 'MacIntel' : 'Linux x86_64',
+      ...(major
+        ? {
+            userAgentMetadata: {
+              brands: brands(major),
+              fullVersionList: brands(major).map((b) => ({ ...b, version: b.brand.startsWith('Not') ? `${b.version}.0.0.0` : `${major}.0.0.0` })),
+              platform: identity.platform,
+              platformVersion: identity.platformVersion,
+              architecture: identity.architecture,
+              model: '',
+              mobile: false,
+              bitness: '64',
+              wow64: false,
+            },
+          }
+        : {}),
+  });
+}

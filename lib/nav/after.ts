@@ -1,0 +1,53 @@
+import type { Response } from 'playwright';
+import { inspectAccess } from '../captcha/index.js';
+import { StepError } from '../errors.js';
+import type { StepContext } from '../steps/define.js';
+
+/** How long consent handling may hold a step after a navigation. */
+export const BLOCKER_CAP_MS = 1_500;
+/** How long a blocking interstitial gets to clear itself before it counts as unsolvable. */
+const SELF_CLEAR_MS = 5_000;
+
+/**
+ * What follows every navigation a step causes: is the page a challenge or a block page (the
+ * step errors captcha_unsolvable / captcha_detected / access_denied), then consent banners and
+ * popups dismissed, their kinds added once each to the act's `blockers_dismissed`.
+ */
+export async function afterNavigation(ctx: StepContext, response: Response | null): Promise<void> {
+  let { challenge, block } = await inspectAccess(ctx.page, response);
+  let moved = false;
+  if (challenge?.blocking) {
+    // Some interstitials (Cloudflare's non-interactive check) pass by themselves and navigate on:
+    // wait for that, bounded, before calling the challenge unsolvable. Waiting is not evasion.
+    moved = await ctx.page
+      .waitForEvent('framenavigated', { predicate: (frame) => frame === ctx.page.mainFrame(), timeout: SELF_CLEAR_MS })
+      .then(() => true, () => false);
+    if (moved) {
+      await ctx.page.waitForLoadState('load', { timeout: SELF_CLEAR_MS }).catch(() => undefined);
+      ({ challenge, block } = await inspectAccess(ctx.page, null));
+    }
+  }
+  const url = ctx.page.url();
+  if (challenge) {
+    const context = { kind: challenge.kind, vendor: challenge.vendor, url };
+    if (challenge.blocking) throw new StepError('captcha_unsolvable', challenge.message, context);
+    throw new StepError('captcha_detected', challenge.message, context);
+  }
+  const status = moved ? await documentStatus(ctx) : response?.status();
+  if (status === 403 || status === 451) {
+    throw new StepError('access_denied', `The site answered HTTP ${status} for ${url}`, { status, url });
+  }
+  if (block) {
+    throw new StepError('access_denied', `The site refused access: ${block.reason}`, { ...(block.status ? { status: block.status } : {}), url });
+  }
+  for (const kind of await ctx.blockers.settle(ctx.page, BLOCKER_CAP_MS)) {
+    if (!ctx.results.blockers.includes(kind)) ctx.results.blockers.push(kind);
+  }
+}
+
+/** The HTTP status of the current document, from Navigation Timing (when the page moved by itself). */
+function documentStatus(ctx: StepContext): Promise<number | undefined> {
+  return ctx.page
+    .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
+    .catch(() => undefined);
+}
