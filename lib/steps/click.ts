@@ -1,7 +1,8 @@
 import type * as t from 'io-ts';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of click: exactly one of ref, text, label. */
 export const clickCodec = targeted({});
@@ -9,5 +10,12 @@ export const clickCodec = targeted({});
 /** Decoded click parameters. */
 export type ClickParams = t.TypeOf<typeof clickCodec>;
 
-/** The click step. */
-export const clickStep = defineStep({ name: 'click', codec: clickCodec, run: notAvailableYet('click') });
+/** The click step: Playwright's actionability checks, then any navigation it causes, then stability. */
+export const clickStep = defineStep({
+  name: 'click',
+  codec: clickCodec,
+  run: async (ctx, params) => {
+    const element = await locate(ctx, params, 'click');
+    await withNavigation(ctx, () => perform('click', () => element.click({ timeout: ACTION_TIMEOUT_MS })));
+  },
+});

@@ -1,8 +1,9 @@
 import type * as t from 'io-ts';
 import { string } from '../codec/index.js';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
 export const fillCodec = targeted({ value: string });
@@ -10,5 +11,17 @@ export const fillCodec = targeted({ value: string });
 /** Decoded fill parameters. */
 export type FillParams = t.TypeOf<typeof fillCodec>;
 
-/** The fill step. */
-export const fillStep = defineStep({ name: 'fill', codec: fillCodec, run: notAvailableYet('fill') });
+/** The fill step: clears and replaces the value (input event), then leaves the field (change event). */
+export const fillStep = defineStep({
+  name: 'fill',
+  codec: fillCodec,
+  run: async (ctx, params) => {
+    const element = await locate(ctx, params, 'input');
+    await withNavigation(ctx, () =>
+      perform('fill', async () => {
+        await element.fill(params.value, { timeout: ACTION_TIMEOUT_MS });
+        await element.blur({ timeout: ACTION_TIMEOUT_MS });
+      }),
+    );
+  },
+});

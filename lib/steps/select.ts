@@ -1,8 +1,10 @@
 import type * as t from 'io-ts';
 import { string } from '../codec/index.js';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { StepError } from '../errors.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of select: a target and the option value to choose. */
 export const selectCodec = targeted({ value: string });
@@ -11,4 +13,18 @@ export const selectCodec = targeted({ value: string });
 export type SelectParams = t.TypeOf<typeof selectCodec>;
 
 /** The select step. */
-export const selectStep = defineStep({ name: 'select', codec: selectCodec, run: notAvailableYet('select') });
+export const selectStep = defineStep({
+  name: 'select',
+  codec: selectCodec,
+  run: async (ctx, params) => {
+    const element = await locate(ctx, params, 'select');
+    const options = await perform('select', () =>
+      element.evaluate((el) => (el instanceof HTMLSelectElement ? Array.from(el.options, (o) => o.value) : null), undefined, { timeout: ACTION_TIMEOUT_MS }),
+    );
+    if (options === null) throw new StepError('action_failed', 'select needs a <select> element', { reason: 'not_a_select' });
+    if (!options.includes(params.value)) {
+      throw new StepError('action_failed', `The select has no option with value "${params.value}"`, { reason: 'no_such_option', options: options.slice(0, 50) });
+    }
+    await withNavigation(ctx, () => perform('select', async () => void (await element.selectOption({ value: params.value }, { timeout: ACTION_TIMEOUT_MS }))));
+  },
+});

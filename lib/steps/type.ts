@@ -1,9 +1,10 @@
 import type * as t from 'io-ts';
 import { intRange, string, withDefault } from '../codec/index.js';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_TYPE_DELAY_MS } from './limits.js';
 import { targeted } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of type: a target, the text and the pause between keystrokes (0 types at once). */
 export const typeCodec = targeted({ value: string, delay: withDefault(intRange(0, MAX_TYPE_DELAY_MS), 50) });
@@ -12,4 +13,13 @@ export const typeCodec = targeted({ value: string, delay: withDefault(intRange(0
 export type TypeParams = t.TypeOf<typeof typeCodec>;
 
 /** The type step: character-by-character typing. */
-export const typeStep = defineStep({ name: 'type', codec: typeCodec, run: notAvailableYet('type') });
+export const typeStep = defineStep({
+  name: 'type',
+  codec: typeCodec,
+  run: async (ctx, params) => {
+    const element = await locate(ctx, params, 'input');
+    // Like a person: focus, then key presses; the field keeps its content and its focus.
+    const budget = ACTION_TIMEOUT_MS + params.value.length * (params.delay + 50);
+    await withNavigation(ctx, () => perform('type', () => element.pressSequentially(params.value, { delay: params.delay, timeout: budget })));
+  },
+});

@@ -1,0 +1,155 @@
+// In the page: finds the element a step names by `text` (buttons and links) or `label` (inputs),
+// among what the walker considers visible and interactive, and gives it a ref so the node side
+// acts on it through the ref engine. Bundled into the page script with the walker.
+import { type ClickLookup, WalkContext } from '../../observe/page/context.js';
+import { labelOf, roleOf } from '../../observe/page/describe.js';
+import { type Candidate, ElementWalker, listable } from '../../observe/page/elements.js';
+import type { RefStore } from '../../observe/page/refs.js';
+import { squash, visibleText } from '../../observe/page/text.js';
+
+/** What to find: by visible text or by label, for which kind of action. */
+export interface FindQuery {
+  by: 'text' | 'label';
+  value: string;
+  /** What the step will do: narrows `label` to controls that can take it. */
+  purpose: 'click' | 'input' | 'select' | 'check' | 'upload' | 'scroll';
+  nextRef: number;
+}
+
+/** The match's ref, or the nearest candidates to offer in element_not_found. */
+export interface FindResult {
+  ref: string | null;
+  candidates: Array<{ ref: string; label: string }>;
+  nextRef: number;
+}
+
+const CLICKABLE_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'switch', 'checkbox', 'radio']);
+const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image']);
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton', 'slider', 'checkbox', 'radio', 'switch', 'listbox']);
+const TEXT_MAX = 200;
+
+const norm = (text: string): string => squash(text).toLowerCase();
+
+/** Dice coefficient over character bigrams: how alike two short strings are, 0..1. */
+function likeness(a: string, b: string): number {
+  if (!a || !b) return 0;
+  if (a === b) return 1;
+  const grams = (s: string): Map<string, number> => {
+    const out = new Map<string, number>();
+    for (let i = 0; i < s.length - 1; i++) out.set(s.slice(i, i + 2), (out.get(s.slice(i, i + 2)) ?? 0) + 1);
+    return out;
+  };
+  const x = grams(a);
+  const y = grams(b);
+  let shared = 0;
+  for (const [gram, n] of x) shared += Math.min(n, y.get(gram) ?? 0);
+  const total = Math.max(1, a.length - 1 + b.length - 1);
+  return (2 * shared) / total;
+}
+
+function isClickable(el: Element): boolean {
+  const tag = el.localName;
+  if (tag === 'button' || tag === 'a' || tag === 'summary') return true;
+  if (tag === 'input') return BUTTON_INPUTS.has((el as HTMLInputElement).type);
+  return CLICKABLE_ROLES.has(roleOf(el));
+}
+
+function isField(el: Element, purpose: FindQuery['purpose']): boolean {
+  const tag = el.localName;
+  const type = tag === 'input' ? (el as HTMLInputElement).type : '';
+  if (purpose === 'upload') return type === 'file';
+  if (purpose === 'select') return tag === 'select' || ['combobox', 'listbox'].includes(roleOf(el));
+  if (purpose === 'check') return type === 'checkbox' || type === 'radio' || ['checkbox', 'radio', 'switch'].includes(roleOf(el));
+  if (tag === 'input') return !BUTTON_INPUTS.has(type);
+  if (tag === 'textarea' || tag === 'select') return true;
+  if ((el as HTMLElement).isContentEditable) return true;
+  return FIELD_ROLES.has(roleOf(el)) || (purpose === 'click' || purpose === 'scroll' ? isClickable(el) : false);
+}
+
+/** Text of elements an aria-labelledby or <label> points at. */
+function labelText(ctx: WalkContext, el: Element): string {
+  const parts: string[] = [];
+  const ids = el.getAttribute('aria-labelledby');
+  if (ids) {
+    for (const id of ids.split(/\s+/)) {
+      const ref = el.ownerDocument.getElementById(id);
+      if (ref) parts.push(visibleText(ctx, ref, TEXT_MAX) || squash(ref.textContent ?? ''));
+    }
+  }
+  const labels = (el as HTMLInputElement).labels;
+  if (labels) for (const label of Array.from(labels)) parts.push(squash(label.textContent ?? ''));
+  return parts.join(' ');
+}
+
+/** The text just before a control: its preceding siblings, else its parent's other text (two levels up). */
+function nearbyText(ctx: WalkContext, el: Element): string {
+  let node: Element | null = el;
+  for (let level = 0; level < 3 && node; level++) {
+    let text = '';
+    for (let sib = node.previousElementSibling; sib && text.length < TEXT_MAX; sib = sib.previousElementSibling) {
+      if (ctx.shown(sib)) text = `${visibleText(ctx, sib, TEXT_MAX)} ${text}`;
+    }
+    let prev = node.previousSibling;
+    while (prev && prev.nodeType === 3) {
+      text = `${prev.textContent ?? ''} ${text}`;
+      prev = prev.previousSibling;
+    }
+    if (squash(text)) return squash(text);
+    node = node.parentElement;
+  }
+  return '';
+}
+
+/** Label features in the contract's order: aria-label, placeholder, associated label, name, nearby text. */
+function labelFeatures(ctx: WalkContext, el: Element): string[] {
+  return [
+    el.getAttribute('aria-label') ?? '',
+    el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? '',
+    labelText(ctx, el),
+    el.getAttribute('name') ?? '',
+    nearbyText(ctx, el),
+  ].map(norm);
+}
+
+function textFeatures(ctx: WalkContext, el: Element): string[] {
+  const value = el.localName === 'input' ? ((el as HTMLInputElement).value ?? '') : '';
+  return [visibleText(ctx, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(norm);
+}
+
+/**
+ * Finds the target: exact matches first (case and spacing ignored), in feature order, then
+ * prefix matches, then substring matches; among equals, the first in document order.
+ */
+export function findTarget(env: { win: Window; refs: RefStore; hasClickListener: ClickLookup }, query: FindQuery): FindResult {
+  const doc = env.win.document;
+  const ctx = new WalkContext(doc, env.hasClickListener);
+  const pass = new ElementWalker(ctx, null, true).run();
+  const wanted = norm(query.value);
+  // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
+  const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
+  const pool: Candidate[] = pass.candidates.filter((c) => listable(ctx, c) && fits(c.el));
+  const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
+  const tests: Array<(f: string) => boolean> = [(f) => f === wanted, (f) => f.startsWith(wanted), (f) => f.includes(wanted)];
+  let match: Element | null = null;
+  for (const test of wanted ? tests : []) {
+    const width = features[0]?.length ?? 0;
+    for (let feature = 0; feature < width && !match; feature++) {
+      const index = features.findIndex((fs) => test(fs[feature] ?? ''));
+      if (index >= 0) match = pool[index]!.el;
+    }
+    if (match) break;
+  }
+  let nextRef = query.nextRef;
+  const refOf = (el: Element): string => {
+    const [n] = env.refs.assign([el], nextRef);
+    nextRef = env.refs.next;
+    return `e${n}`;
+  };
+  if (match) return { ref: refOf(match), candidates: [], nextRef };
+  const ranked = pool
+    .map((c, i) => ({ c, label: labelOf(ctx, c.el), score: Math.max(...(features[i] ?? []).map((f) => likeness(f, wanted))) }))
+    .filter((r) => r.label)
+    .sort((a, b) => b.score - a.score)
+    .slice(0, 5);
+  return { ref: null, candidates: ranked.map((r) => ({ ref: refOf(r.c.el), label: r.label })), nextRef };
+}
