@@ -1,0 +1,160 @@
+import { expect } from 'chai';
+import { Engine } from '../../actors/engine.js';
+import { startService, type Service } from '../support/service.js';
+import { TestSite, html } from '../support/site.js';
+
+const ARTICLE = html(
+  'Article',
+  `<header><nav aria-label="Primary"><a href="/">Home</a> <a href="/news">News</a></nav><input type="search" placeholder="Search"></header>
+   <main><article id="story"><h1>The big story</h1>
+   <p>First paragraph of the story, with a <a href="/more">relative link</a> and enough words to be an article that Readability likes to keep in full.</p>
+   <h2 id="details">Details</h2><p>Second paragraph with the details of the story, again long enough to be content worth reading for an agent.</p>
+   <ul><li>one</li><li>two</li></ul>
+   <table><thead><tr><th>Name</th><th>Score</th></tr></thead><tbody><tr><td>Ada</td><td>10</td></tr></tbody></table>
+   <p style="display:none">HIDDEN-DISPLAY</p><p aria-hidden="true">HIDDEN-ARIA</p><p style="position:absolute;left:-9999px">HIDDEN-OFFSCREEN</p>
+   <form id="signup" action="/join" method="post"><label>Email <input name="email" type="email"></label><button>Join</button></form>
+   </article></main>
+   <footer><p>Footer text</p></footer>`,
+);
+
+const DYNAMIC = html(
+  'Dynamic',
+  `<h1>List</h1><div id="list"><button id="a">Alpha</button><button id="b">Beta</button></div>
+   <script>
+     window.addItem = () => { const b = document.createElement('button'); b.textContent = 'Gamma'; document.getElementById('list').append(b); };
+     window.removeBeta = () => document.getElementById('b').remove();
+   </script>`,
+);
+
+const SHADOW_FRAME = html(
+  'Composed',
+  `<h1>Composed</h1><div id="host"></div><iframe src="/inner" style="width:400px;height:200px"></iframe>
+   <script>
+     const root = document.getElementById('host').attachShadow({ mode: 'open' });
+     root.innerHTML = '<p>Shadow text lives here.</p><button>Shadow button</button>';
+   </script>`,
+);
+
+describe('observation through the API', function () {
+  this.timeout(60_000);
+  let engine: Engine;
+  let site: TestSite;
+  let service: Service;
+  let auth: { Authorization: string };
+
+  before(async () => {
+    engine = new Engine();
+    await engine.start();
+    site = await TestSite.start({
+      '/article': { body: ARTICLE },
+      '/dynamic': { body: DYNAMIC },
+      '/composed': { body: SHADOW_FRAME },
+      '/inner': { body: html('Inner', '<p>Frame text here.</p><button>Frame button</button>') },
+      '/late': { body: html('Late', '<p id="p">Loading</p><script>setTimeout(() => { document.getElementById("p").textContent = "Loaded late content"; }, 300)</script>') },
+    });
+  });
+  after(async () => {
+    await engine.stop();
+    await site.stop();
+  });
+  beforeEach(() => {
+    service = startService({ engine });
+    auth = { Authorization: `Bearer ${service.key('pro')}` };
+  });
+  afterEach(() => service.stop());
+
+  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
+  const act = (id: string, steps: unknown[]) => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps });
+
+  it('returns the article as markdown with absolute links, a table, elements, forms and the map on the first observation', async () => {
+    const res = await create({ url: site.url('/article') });
+    const page = res.body.page;
+    expect(page.markdown.content).to.contain('# The big story');
+    expect(page.markdown.content).to.contain(`[relative link](${site.url('/more')})`);
+    expect(page.markdown.content).to.contain('| Name | Score |');
+    expect(page.markdown.content).to.not.match(/HIDDEN|Footer text/);
+    const labels = page.interactive_elements.map((e: { label: string }) => e.label);
+    expect(labels).to.include.members(['Search', 'Email', 'Join']);
+    expect(page.interactive_elements.map((e: { ref: string }) => e.ref)).to.deep.equal(page.interactive_elements.map((_: unknown, i: number) => `e${i + 1}`));
+    const email = page.interactive_elements.find((e: { label: string }) => e.label === 'Email');
+    expect(email).to.include({ tag: 'input', in: 'form', form: 'f1' });
+    expect(page.forms).to.deep.equal([{ ref: 'f1', id: 'signup', action: site.url('/join'), method: 'post', fields: page.forms[0].fields }]);
+    expect(page.forms[0].fields).to.include(email.ref);
+    expect(page.map).to.be.an('array').that.is.not.empty;
+    expect(page.changes).to.equal(null);
+  });
+
+  it('leaves the map out of later observations unless asked, and out of full mode', async () => {
+    const id = (await create({ url: site.url('/article') })).body.session_id as string;
+    expect((await act(id, [{ wait: { ms: 1 } }])).body.page).to.not.have.property('map');
+    const asked = await act(id, [{ observe: { include_page_map: true } }]);
+    expect(asked.body.page.map).to.be.an('array').that.is.not.empty;
+    const full = await act(id, [{ observe: { mode: 'full', include_page_map: true } }]);
+    expect(full.body.page).to.not.have.property('map');
+    expect(full.body.page.markdown.content).to.contain('Footer text');
+  });
+
+  it('scopes to a map selector, answers html format, cuts at max_text_length with length', async () => {
+    const res = await create({ url: site.url('/article') });
+    const details = res.body.page.map.find((m: { section: string }) => /Details/.test(m.section)) ?? res.body.page.map[0];
+    const scoped = await act(res.body.session_id, [{ observe: { scope: details.selector } }]);
+    expect(scoped.body.error).to.equal(null);
+    expect(scoped.body.page.markdown.content.length).to.be.greaterThan(0);
+    const htmlRes = await act(res.body.session_id, [{ observe: { format: 'html' } }]);
+    expect(htmlRes.body.page.markdown.content).to.match(/<h[12]>The big story<\/h[12]>/);
+    expect(htmlRes.body.page.markdown.content).to.not.match(/<script|HIDDEN/);
+    const cut = await act(res.body.session_id, [{ observe: { max_text_length: 80 } }]);
+    expect(cut.body.page.markdown.length.total).to.be.greaterThan(80);
+    expect(cut.body.page.markdown.content.length).to.equal(cut.body.page.markdown.length.shown);
+    expect(cut.body.page.markdown.content.length).to.be.at.most(80);
+    const nothing = await act(res.body.session_id, [{ observe: { scope: '#nope' } }]);
+    expect(nothing.body.error.code).to.equal('element_not_found');
+    const invalid = await act(res.body.session_id, [{ observe: { scope: '##' } }]);
+    expect(invalid.body.error.code).to.equal('invalid_request');
+  });
+
+  it('keeps refs for elements that stay, numbers new ones anew, and reports the element diff', async () => {
+    const first = await create({ url: site.url('/dynamic') });
+    const before = first.body.page.interactive_elements as Array<{ ref: string; label: string }>;
+    expect(before.map((e) => [e.ref, e.label])).to.deep.equal([['e1', 'Alpha'], ['e2', 'Beta']]);
+    const id = first.body.session_id as string;
+    const next = await act(id, [{ wait: { until: '(addItem(), removeBeta(), true)' } }]);
+    const after = next.body.page.interactive_elements as Array<{ ref: string; label: string }>;
+    expect(after.map((e) => [e.ref, e.label])).to.deep.equal([['e1', 'Alpha'], ['e3', 'Gamma']]);
+    expect(next.body.page.changes.elements_added.map((e: { ref: string }) => e.ref)).to.deep.equal(['e3']);
+    expect(next.body.page.changes.elements_removed).to.deep.equal([{ ref: 'e2', tag: 'button', role: 'button', label: 'Beta' }]);
+    const stale = await act(id, [{ click: { ref: 'e2' } }]);
+    expect(stale.body.error.code).to.equal('element_not_found');
+    expect(stale.body.error.message).to.contain('stale');
+    expect(stale.body.error.context.candidates.length).to.be.within(1, 5);
+  });
+
+  it('walks open shadow roots and same-origin iframes, and acts on their controls', async () => {
+    const res = await create({ url: site.url('/composed') });
+    const page = res.body.page;
+    expect(page.markdown.content).to.contain('Shadow text lives here.');
+    expect(page.markdown.content).to.contain('Frame text here.');
+    const labels = page.interactive_elements.map((e: { label: string }) => e.label);
+    expect(labels).to.include.members(['Shadow button', 'Frame button']);
+    const frameButton = page.interactive_elements.find((e: { label: string }) => e.label === 'Frame button');
+    const clicked = await act(res.body.session_id, [{ click: { ref: frameButton.ref } }, { click: { text: 'Shadow button' } }]);
+    expect(clicked.body.error).to.equal(null);
+    expect(clicked.body.completed).to.equal(2);
+  });
+
+  it('waits for late content before observing, and says the page is stable', async () => {
+    const res = await create({ url: site.url('/late') });
+    expect(res.body.page.markdown.content).to.contain('Loaded late content');
+    expect(res.body.page.stable).to.equal(true);
+  });
+
+  it('finds a ref through the tw-ref selector engine with Playwright auto-wait', async () => {
+    const { registerRefEngine } = await import('../../lib/observe/ref-engine.js');
+    await registerRefEngine();
+    const res = await create({ url: site.url('/dynamic') });
+    expect(res.body.page.interactive_elements[1]).to.include({ ref: 'e2', label: 'Beta' });
+    // The same engine the click step uses: a session's page resolves e2 to the Beta button.
+    const clicked = await act(res.body.session_id, [{ click: { ref: 'e2' } }]);
+    expect(clicked.body.error).to.equal(null);
+  });
+});
