@@ -1,9 +1,10 @@
-import type { Browser, BrowserContext } from 'playwright';
+import type { Browser, BrowserContext, Page } from 'playwright';
 import { pageScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { registerRefEngine } from '../lib/observe/ref-engine.js';
-import { blockedTypes, blockResources } from '../lib/context/resources.js';
-import { applyIdentity, identityOf, nextIdentity } from '../lib/context/user-agent.js';
+import { preparePage } from '../lib/context/page.js';
+import { blockedTypes } from '../lib/context/resources.js';
+import { identityOf, nextIdentity } from '../lib/context/user-agent.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
@@ -76,10 +77,17 @@ export class PlaywrightDriver implements BrowserDriver {
       const tracker = await StabilityTracker.attach(context);
       await context.addInitScript({ content: pageScript() });
       const blockers = await installBlockers(context, { enabled: settings.autoDismissBlockers });
-      await blockResources(context, blockedTypes(settings.blockResources));
+      const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
+      // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
+      const prepared = new WeakMap<Page, Promise<void>>();
+      const prepare = (target: Page): Promise<void> => {
+        let done = prepared.get(target);
+        if (!done) prepared.set(target, (done = preparePage(target, setup)));
+        return done;
+      };
+      context.on('page', (opened) => void prepare(opened).catch(() => undefined));
       const page = await context.newPage();
-      await applyIdentity(page, identity, settings.locale);
-      context.on('page', (opened) => void applyIdentity(opened, identity, settings.locale).catch(() => undefined));
+      await prepare(page);
       return new PlaywrightPage(browser, context, { page, observer: new PageObserver(page, tracker), blockers });
     } catch (error) {
       await context.close().catch(() => undefined);

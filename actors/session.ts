@@ -3,12 +3,18 @@ import { createActor, fromPromise, type Actor } from 'xstate';
 import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
 import type { Clock } from '../lib/clock.js';
 import { token } from '../lib/ids.js';
-import { ActCancelled, type ActPlan } from '../lib/steps/runner.js';
+import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
 import type { Store } from '../lib/store/index.js';
 import type { PageDriver } from './driver.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
+
+/** What an act hands back to the HTTP layer: the envelope's act part and where the time went. */
+export interface ActAnswer {
+  result: ActResult;
+  timings?: ActTimings;
+}
 
 /** What a session is opened with. */
 export interface SessionSpec {
@@ -133,8 +139,9 @@ export class Session {
     const act = this.acts.get(actId);
     if (!act) throw new Error(`unknown act ${actId}`);
     try {
-      const { result, close, fatal } = await this.driver.run(act.plan, signal);
-      return { result, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
+      const { result, timings, close, fatal } = await this.driver.run(act.plan, signal);
+      const answer: ActAnswer = { result, timings };
+      return { result: answer, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
     } catch (error) {
       // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
       if (!(error instanceof ActCancelled) && !this.driver.connected) {

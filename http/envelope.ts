@@ -1,7 +1,7 @@
 import { ApiError, httpErrors } from '../lib/errors.js';
 import type { ActResult } from '../lib/steps/runner.js';
 import type { ActReply, Outcome } from '../machines/session.js';
-import type { Session } from '../actors/session.js';
+import type { ActAnswer, Session } from '../actors/session.js';
 
 /** The session envelope (contract 2.1), fields in the contract's order. */
 export function envelope(session: Session, requestId: string, result: ActResult | null): Record<string, unknown> {
@@ -34,8 +34,15 @@ export function endedError(session: Session, outcome: Outcome): ApiError {
   }
 }
 
-/** The act's result, or the error for a session that ended before answering. */
-export function resultOf(session: Session, reply: ActReply): ActResult {
+/** The act's answer, or the error for a session that ended before answering. */
+export function answerOf(session: Session, reply: ActReply): ActAnswer {
   if (reply.kind === 'ended') throw endedError(session, reply.outcome);
-  return reply.result as ActResult;
+  return reply.result as ActAnswer;
+}
+
+/** `Server-Timing` for an act: total, stability waits and page walks, in ms (for clients and benchmarks). */
+export function serverTiming(answer: ActAnswer | null): string | undefined {
+  const t = answer?.timings;
+  if (!t) return undefined;
+  return `act;dur=${t.total.toFixed(1)}, stable;dur=${t.stable.toFixed(1)}, observe;dur=${t.observe.toFixed(1)}`;
 }

@@ -4,7 +4,7 @@ import { httpErrors } from '../../lib/errors.js';
 import { actBodyCodec } from '../../lib/request/act.js';
 import type { AppDeps } from '../app.js';
 import { parseJson, readRawBody } from '../body.js';
-import { envelope, resultOf } from '../envelope.js';
+import { answerOf, envelope, serverTiming } from '../envelope.js';
 import type { AppState } from '../state.js';
 
 /** POST /v1/sessions/:id/act: a bad body is 400 before the session is even looked up. */
@@ -15,6 +15,9 @@ export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
     const reply = await session.act({ steps: body.steps, pageMode: session.spec.pageMode, observe: true });
-    ctx.body = envelope(session, ctx.state.requestId, resultOf(session, reply));
+    const answer = answerOf(session, reply);
+    const timing = serverTiming(answer);
+    if (timing) ctx.set('Server-Timing', timing);
+    ctx.body = envelope(session, ctx.state.requestId, answer.result);
   };
 }

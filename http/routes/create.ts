@@ -7,7 +7,7 @@ import { createBodyCodec, type CreateBody } from '../../lib/request/create.js';
 import type { ApiKeyRecord } from '../../lib/store/index.js';
 import type { AppDeps } from '../app.js';
 import { parseJson } from '../body.js';
-import { envelope, resultOf } from '../envelope.js';
+import { answerOf, envelope, serverTiming } from '../envelope.js';
 import type { AppState } from '../state.js';
 
 /** Checks the decoded body against the key's plan and turns it into what the registry opens. */
@@ -42,8 +42,10 @@ export function createRoute(deps: AppDeps): Middleware<AppState & { rawBody?: Bu
     const body = decode(createBodyCodec, parseJson(ctx.state.rawBody ?? Buffer.alloc(0)));
     const request = toCreateRequest(body, ctx.state.key);
     const { session, reply } = await deps.registry.create(ctx.state.key, request);
-    const result = reply ? resultOf(session, reply) : null;
+    const answer = reply ? answerOf(session, reply) : null;
+    const timing = serverTiming(answer);
+    if (timing) ctx.set('Server-Timing', timing);
     ctx.status = 201;
-    ctx.body = envelope(session, ctx.state.requestId, result);
+    ctx.body = envelope(session, ctx.state.requestId, answer?.result ?? null);
   };
 }

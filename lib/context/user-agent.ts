@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { CDPSession } from 'playwright';
 
 /** A desktop identity: the User-Agent and the client hints that must agree with it. */
 export interface Identity {
@@ -55,10 +55,8 @@ function brands(major: string): Array<{ brand: string; version: string }> {
  * Applies the identity to a page through CDP, so the User-Agent header, navigator.userAgent,
  * navigator.userAgentData and the Sec-CH-UA headers all tell the same story.
  */
-export async function applyIdentity(page: Page, identity: Identity, locale?: string): Promise<void> {
+export async function applyIdentity(session: CDPSession, identity: Identity, locale?: string): Promise<void> {
   const major = /Chrome\/(\d+)/.exec(identity.userAgent)?.[1];
-  // The session stays attached: an emulation override lives as long as the session that set it.
-  const session = await page.context().newCDPSession(page);
   await session.send('Emulation.setUserAgentOverride', {
       userAgent: identity.userAgent,
       acceptLanguage: locale,

@@ -41,8 +41,23 @@ export class PageObserver implements Observer {
     private readonly tracker: StabilityTracker,
   ) {}
 
-  waitForStable(capMs: number): Promise<boolean> {
-    return this.tracker.waitForStable(this.page, capMs);
+  /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
+  private timings = { stable: 0, walk: 0 };
+
+  async waitForStable(capMs: number): Promise<boolean> {
+    const start = performance.now();
+    try {
+      return await this.tracker.waitForStable(this.page, capMs);
+    } finally {
+      this.timings.stable += performance.now() - start;
+    }
+  }
+
+  /** The time spent on stability waits and walks since the last call (for Server-Timing), and resets it. */
+  takeTimings(): { stable: number; walk: number } {
+    const taken = this.timings;
+    this.timings = { stable: 0, walk: 0 };
+    return taken;
   }
 
   /** True when `ref` was in the latest observation. */
@@ -123,6 +138,7 @@ export class PageObserver implements Observer {
 
   /** One evaluate; installs the walker first in a document that started before it (about:blank). */
   private async walk(options: WalkOptions): Promise<WalkResult> {
+    const start = performance.now();
     try {
       const result = await this.page.evaluate(walkInPage, [PAGE_KEY, options] as [string, WalkOptions]);
       if (result) return result;
@@ -135,6 +151,8 @@ export class PageObserver implements Observer {
       const scope = /invalid scope selector:[^\n]*/.exec(message);
       if (scope) throw new StepError('invalid_request', scope[0], { path: 'observe.scope', expected: 'a valid CSS selector' });
       throw error;
+    } finally {
+      this.timings.walk += performance.now() - start;
     }
   }
 }

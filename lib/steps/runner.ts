@@ -34,9 +34,17 @@ export interface ActResult {
   error: { step: number; action: string; code: string; message: string; context: Record<string, unknown> } | null;
 }
 
+/** Where an act's time went, in ms: sent as Server-Timing, not part of the envelope. */
+export interface ActTimings {
+  total: number;
+  stable: number;
+  observe: number;
+}
+
 /** The runner's answer: the result plus what the lifecycle must do next. */
 export interface RunOutcome {
   result: ActResult;
+  timings?: ActTimings;
   close: boolean;
   fatal?: StepError;
 }
@@ -68,6 +76,8 @@ export interface PageEnv {
  */
 export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
   const { observer } = env;
+  const started = performance.now();
+  observer.takeTimings();
   const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] } };
   const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
   let close = false;
@@ -105,7 +115,8 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   result.media = ctx.results.media;
   result.extraction = ctx.results.extraction;
   result.blockers_dismissed = ctx.results.blockers;
-  return { result, close, fatal };
+  const spent = observer.takeTimings();
+  return { result, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
 }
 
 /** The auto-observe at the end of every act; a page that cannot be read gives null, not a failed act. */

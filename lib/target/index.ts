@@ -44,27 +44,29 @@ async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpo
 
 /** A locator for ref `ref` through Playwright's auto-wait, inside the same-origin iframes that hold it. */
 async function refLocator(ctx: StepContext, ref: string, target: TargetParams): Promise<Locator> {
-  const frames = await ctx.page.evaluateHandle(
-    ([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames ?? null,
+  // One round trip for the usual case (the element is in the top document); handles only for iframes.
+  const depth = await ctx.page.evaluate(
+    ([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames.length ?? -1,
     [PAGE_KEY, ref] as const,
   );
-  const count = await frames.evaluate((list) => (list ? list.length : -1));
-  if (count < 0) {
-    await frames.dispose();
+  if (depth < 0) {
     throw new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
       target: describe(target),
       candidates: ctx.observer.nearest(ref),
     });
   }
   let frame: Frame = ctx.page.mainFrame();
-  for (let i = 0; i < count; i++) {
-    const element = (await frames.evaluateHandle((list, index) => list![index]!, i)).asElement();
+  for (let i = 0; i < depth; i++) {
+    const handle = await ctx.page.evaluateHandle(
+      ([key, r, index]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames[index] ?? null,
+      [PAGE_KEY, ref, i] as const,
+    );
+    const element = handle.asElement();
     const inner = await element?.contentFrame();
-    await element?.dispose();
+    await handle.dispose();
     if (!inner) throw new StepError('element_not_found', `The frame holding ${ref} is gone; observe again`, { target: describe(target), candidates: [] });
     frame = inner;
   }
-  await frames.dispose();
   return frame.locator(`${REF_ENGINE}=${ref}`);
 }
 

@@ -1,0 +1,19 @@
+import type { Page } from 'playwright';
+import { blockResources } from './resources.js';
+import { applyIdentity, type Identity } from './user-agent.js';
+
+/** What every page of a session gets before it loads anything. */
+export interface PageSetup {
+  identity: Identity;
+  locale?: string;
+  blocked: ReadonlySet<string>;
+}
+
+/**
+ * Prepares a page of the session: its user-agent identity and resource blocking, over one CDP
+ * session that stays attached for the page's life (an override lives as long as its session).
+ */
+export async function preparePage(page: Page, setup: PageSetup): Promise<void> {
+  const session = await page.context().newCDPSession(page);
+  await Promise.all([applyIdentity(session, setup.identity, setup.locale), blockResources(session, setup.blocked)]);
+}
