@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { boolean, numberRange, oneOf, predicate, strictObject, withDefault } from '../codec/index.js';
 import { defineStep } from './define.js';
-import { notAvailableYet } from './unavailable.js';
+import { perform } from '../target/index.js';
 
 // The units Playwright's page.pdf converts (px, in, cm, mm; a bare number is px). Anything else
 // would pass here and fail in the browser, so the codec accepts exactly those.
@@ -27,4 +27,19 @@ export const pdfCodec = strictObject(
 export type PdfParams = t.TypeOf<typeof pdfCodec>;
 
 /** The pdf step: the result goes to `media`. */
-export const pdfStep = defineStep({ name: 'pdf', codec: pdfCodec, run: notAvailableYet('pdf') });
+export const pdfStep = defineStep({
+  name: 'pdf',
+  codec: pdfCodec,
+  run: async ({ page, results }, params) => {
+    const data = await perform('pdf', () =>
+      page.pdf({
+        format: params.format,
+        landscape: params.landscape,
+        printBackground: params.print_background,
+        scale: params.scale,
+        ...(params.margin ? { margin: params.margin } : {}),
+      }),
+    );
+    results.media.push({ type: 'pdf', format: 'pdf', data: data.toString('base64') });
+  },
+});

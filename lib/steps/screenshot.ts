@@ -1,7 +1,8 @@
 import type * as t from 'io-ts';
 import { boolean, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { defineStep } from './define.js';
-import { notAvailableYet } from './unavailable.js';
+import { StepError } from '../errors.js';
+import { perform } from '../target/index.js';
 
 /** Parameters of screenshot; quality only matters for jpeg, so run passes it to Playwright only then. */
 export const screenshotCodec = strictObject(
@@ -17,4 +18,30 @@ export const screenshotCodec = strictObject(
 export type ScreenshotParams = t.TypeOf<typeof screenshotCodec>;
 
 /** The screenshot step: the result goes to `media`. */
-export const screenshotStep = defineStep({ name: 'screenshot', codec: screenshotCodec, run: notAvailableYet('screenshot') });
+export const screenshotStep = defineStep({
+  name: 'screenshot',
+  codec: screenshotCodec,
+  run: async ({ page, results }, params) => {
+    const options = {
+      type: params.format,
+      ...(params.format === 'jpeg' ? { quality: params.quality } : {}),
+      timeout: SCREENSHOT_TIMEOUT_MS,
+    };
+    let image: Buffer;
+    if (params.selector !== undefined) {
+      const selector = params.selector;
+      const element = page.locator(selector).first();
+      const count = await page.locator(selector).count().catch(() => {
+        throw new StepError('invalid_request', `Not a valid CSS selector: ${selector}`, { path: 'screenshot.selector', expected: 'a CSS selector' });
+      });
+      if (count === 0) throw new StepError('element_not_found', `No element matches ${selector}`, { target: { selector }, candidates: [] });
+      image = await perform('screenshot', () => element.screenshot(options));
+    } else {
+      image = await perform('screenshot', () => page.screenshot({ ...options, fullPage: params.full_page }));
+    }
+    results.media.push({ type: 'screenshot', format: params.format, data: image.toString('base64') });
+  },
+});
+
+/** A screenshot of a very tall page takes a while; beyond this it is a failed step, not a hung act. */
+const SCREENSHOT_TIMEOUT_MS = 30_000;
