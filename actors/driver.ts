@@ -8,6 +8,8 @@ import { identityOf, nextIdentity } from '../lib/context/user-agent.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
+import { bindAi, SelectorCache, takeAiUsage } from '../lib/ai/index.js';
+import type { Store } from '../lib/store/index.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */
@@ -21,6 +23,8 @@ export interface ContextSettings {
   /** `block_resources` of the create body (media is always blocked). */
   blockResources: readonly string[];
   autoDismissBlockers: boolean;
+  /** The session's account: AI selector resolutions are cached per account and domain. */
+  accountId?: string;
 }
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
@@ -28,6 +32,8 @@ export interface PageDriver {
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome>;
   close(): Promise<void>;
   readonly connected: boolean;
+  /** What the session consumed besides time, read once when it ends. */
+  usage?(): { aiTokens: number };
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -54,11 +60,24 @@ class PlaywrightPage implements PageDriver {
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined);
   }
+
+  usage(): { aiTokens: number } {
+    const spent = takeAiUsage(this.env.page);
+    return { aiTokens: spent.promptTokens + spent.completionTokens };
+  }
 }
 
 /** The real driver: each session gets its own BrowserContext in the engine's browser. */
 export class PlaywrightDriver implements BrowserDriver {
-  constructor(private readonly engine: Engine) {}
+  private readonly selectors: SelectorCache | null;
+
+  /** With a store, AI selector resolutions are cached in it (per account and domain). */
+  constructor(
+    private readonly engine: Engine,
+    options: { store?: Store } = {},
+  ) {
+    this.selectors = options.store ? new SelectorCache(options.store.db) : null;
+  }
 
   async open(settings: ContextSettings): Promise<PageDriver> {
     const browser = this.engine.browser();
@@ -88,6 +107,7 @@ export class PlaywrightDriver implements BrowserDriver {
       context.on('page', (opened) => void prepare(opened).catch(() => undefined));
       const page = await context.newPage();
       await prepare(page);
+      if (this.selectors && settings.accountId) bindAi(page, { accountId: settings.accountId, cache: this.selectors });
       return new PlaywrightPage(browser, context, { page, observer: new PageObserver(page, tracker), blockers });
     } catch (error) {
       await context.close().catch(() => undefined);

@@ -65,7 +65,7 @@ export class Registry {
     this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
     let session: Session;
     try {
-      const driver = await this.deps.driver.open(request.settings);
+      const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId });
       session = Session.start(
         driver,
         { id: newSessionId(), keyId: key.id, accountId: key.accountId, test: key.test, timeoutSeconds: request.timeoutSeconds, pageMode: request.pageMode },

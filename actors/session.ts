@@ -155,6 +155,7 @@ export class Session {
   }
 
   private async finalize(outcome: Outcome): Promise<void> {
+    const consumed = this.driver.usage?.() ?? { aiTokens: 0 };
     await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS);
     const now = this.deps.clock.now();
     // Expiry bills up to the timeout, never past it (decisions.md).
@@ -169,7 +170,7 @@ export class Session {
         seconds: Math.ceil(Math.max(0, endedAt - this.startedAt) / 1000),
         bytesDatacenter: 0,
         bytesResidential: 0,
-        aiTokens: 0,
+        aiTokens: consumed.aiTokens,
         captchaSolves: 0,
       },
     });

@@ -33,7 +33,7 @@ export async function startServer(config: ServerConfig): Promise<Running> {
   const registry = new Registry({
     store,
     clock: systemClock,
-    driver: new PlaywrightDriver(engine),
+    driver: new PlaywrightDriver(engine, { store }),
     onEngineLost: (listener) => engine.onLost(listener),
   });
   const app = createApp({ store, registry, clock: systemClock });

@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
+import { extractFields } from '../extract/index.js';
 import { boolean, complain, intRange, isObject, ownValue, predicate } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
-import { notAvailableYet } from './unavailable.js';
 
 /**
  * One extract field, its shape decoded (the selector strings are parsed later, by lib/extract):
@@ -102,4 +102,11 @@ function encodeForm(form: SelectorForm): unknown {
 }
 
 /** The extract step: results land in `extraction` under the field names. */
-export const extractStep = defineStep({ name: 'extract', codec: extractCodec, run: notAvailableYet('extract') });
+export const extractStep = defineStep({
+  name: 'extract',
+  codec: extractCodec,
+  run: async (ctx, params) => {
+    const values = await extractFields(ctx.page, params.fields, { refreshSelectors: params.refresh_selectors, signal: ctx.signal });
+    ctx.results.extraction = { ...ctx.results.extraction, ...values };
+  },
+});

@@ -75,6 +75,17 @@ export const migrations: readonly Migration[] = [
   ) STRICT;
   CREATE INDEX idempotency_created ON idempotency(created_at);
   `,
+  // 2: CSS selectors an AI provider resolved for `ai >>` extract fields, per account and domain.
+  `
+  CREATE TABLE ai_selectors (
+    account_id  TEXT NOT NULL,
+    domain      TEXT NOT NULL,
+    description TEXT NOT NULL,
+    selector    TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    PRIMARY KEY (account_id, domain, description)
+  ) STRICT;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

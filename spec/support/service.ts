@@ -38,7 +38,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
-  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine) : new FakeDriver());
+  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const registry = new Registry({
     store,

@@ -1,0 +1,59 @@
+/** An OpenAI-compatible chat completions endpoint, from AI_BASE_URL, AI_API_KEY and AI_MODEL. */
+export interface AiProvider {
+  baseUrl: string;
+  apiKey: string;
+  model: string;
+}
+
+/** One chat message. */
+export interface ChatMessage {
+  role: 'system' | 'user' | 'assistant';
+  content: string;
+}
+
+/** A completion's text and the tokens it cost. */
+export interface ChatReply {
+  content: string;
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Time one completion may take before the field fails. */
+const REQUEST_TIMEOUT_MS = 60_000;
+
+/** The provider configured in the environment, or null when AI_BASE_URL is unset. */
+export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): AiProvider | null {
+  const baseUrl = env.AI_BASE_URL?.trim();
+  if (!baseUrl) return null;
+  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env.AI_API_KEY ?? '', model: env.AI_MODEL?.trim() || 'gpt-4o-mini' };
+}
+
+/** Asks for one completion at `${baseUrl}/chat/completions`; an HTTP or shape failure throws. */
+export async function chatCompletion(provider: AiProvider, messages: ChatMessage[], signal?: AbortSignal): Promise<ChatReply> {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(`${provider.baseUrl}/chat/completions`, {
+    method: 'POST',
+    headers: {
+      'Content-Type': 'application/json',
+      ...(provider.apiKey ? { Authorization: `Bearer ${provider.apiKey}` } : {}),
+    },
+    body: JSON.stringify({ model: provider.model, messages, temperature: 0 }),
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`the AI provider answered HTTP ${response.status}: ${text.slice(0, 200)}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new Error('the AI provider answered something that is not JSON');
+  }
+  const reply = body as { choices?: Array<{ message?: { content?: unknown } }>; usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } };
+  const content = reply.choices?.[0]?.message?.content;
+  if (typeof content !== 'string') throw new Error('the AI provider answered without a message');
+  return { content, promptTokens: count(reply.usage?.prompt_tokens), completionTokens: count(reply.usage?.completion_tokens) };
+}
+
+function count(u: unknown): number {
+  return typeof u === 'number' && Number.isFinite(u) && u > 0 ? Math.floor(u) : 0;
+}

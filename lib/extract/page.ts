@@ -1,0 +1,154 @@
+import type { Reader } from './parse.js';
+
+/** One field as the in-page evaluator receives it; `path` names it in errors (`products[].price`). */
+export type FieldPlan =
+  | { kind: 'one'; path: string; selector: string; reader: Reader }
+  | { kind: 'all'; path: string; selector: string; reader: Reader }
+  | { kind: 'each'; path: string; parent: string; limit: number | null; fields: Array<[string, FieldPlan]> };
+
+/** The evaluator's answer: the values by field name, or the first field that failed. */
+export type PageAnswer = { ok: true; values: Record<string, unknown> } | { ok: false; path: string; message: string };
+
+/**
+ * Resolves every field in the page in one pass. Runs inside the page via `page.evaluate`, so it
+ * is self-contained: no imports, no closures over module scope.
+ */
+export function evaluateFields(fields: Array<[string, FieldPlan]>): PageAnswer {
+  class FieldFailure extends Error {
+    constructor(
+      readonly path: string,
+      message: string,
+    ) {
+      super(message);
+    }
+  }
+  // Own data properties, so a field named __proto__ stays a field.
+  const put = (target: Record<string, unknown>, key: string, value: unknown): void => {
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  };
+  const squash = (s: string): string => s.replace(/[\s\u00a0]+/g, ' ').trim();
+  const textOf = (el: Element): string => squash(el instanceof HTMLElement ? el.innerText : (el.textContent ?? ''));
+
+  const queryAll = (root: ParentNode, selector: string, path: string): Element[] => {
+    // querySelectorAll never returns its root; `:scope` alone names the parent match itself.
+    if (selector.trim() === ':scope' && root instanceof Element) return [root];
+    try {
+      return Array.from(root.querySelectorAll(selector));
+    } catch (error) {
+      throw new FieldFailure(path, `invalid CSS selector "${selector}": ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+
+  const absolute = (value: string): string => {
+    try {
+      return new URL(value, document.baseURI).href;
+    } catch {
+      return value;
+    }
+  };
+
+  // Rows of a table keyed by its header cells, spans expanded into a grid (values repeat across a span).
+  const tableRows = (table: HTMLTableElement): Array<Record<string, string>> => {
+    const rows = Array.from(table.rows);
+    const grid: string[][] = [];
+    rows.forEach((row, r) => {
+      grid[r] ??= [];
+      let c = 0;
+      for (const cell of Array.from(row.cells)) {
+        while (grid[r][c] !== undefined) c++;
+        const colspan = Math.max(1, Math.min(cell.colSpan || 1, 1000));
+        const rowspan = Math.max(1, Math.min(cell.rowSpan || 1, rows.length - r));
+        const text = textOf(cell);
+        for (let dr = 0; dr < rowspan; dr++) {
+          grid[r + dr] ??= [];
+          for (let dc = 0; dc < colspan; dc++) {
+            grid[r + dr]![c + dc] = text;
+          }
+        }
+        c += colspan;
+      }
+    });
+    if (rows.length === 0) return [];
+    const head = table.tHead && table.tHead.rows.length > 0 ? table.tHead.rows.length : 1;
+    const headerRow = head - 1;
+    const width = Math.max(0, ...grid.map((cells) => cells.length));
+    const names: string[] = [];
+    const taken = new Set<string>();
+    for (let c = 0; c < width; c++) {
+      // Several header rows read as one name per column ("Price USD"), each distinct text once.
+      const parts: string[] = [];
+      for (let r = 0; r <= headerRow; r++) {
+        const part = grid[r]?.[c] ?? '';
+        if (part && !parts.includes(part)) parts.push(part);
+      }
+      let name = parts.join(' ') || `column_${c + 1}`;
+      // A header spanning columns, or a repeated name, numbers its later columns: Price, Price_2.
+      if (taken.has(name)) {
+        let n = 2;
+        while (taken.has(`${name}_${n}`)) n++;
+        name = `${name}_${n}`;
+      }
+      taken.add(name);
+      names.push(name);
+    }
+    const out: Array<Record<string, string>> = [];
+    for (let r = head; r < grid.length; r++) {
+      const cells = grid[r] ?? [];
+      if (cells.length === 0) continue;
+      const entry: Record<string, string> = {};
+      names.forEach((name, c) => put(entry, name, cells[c] ?? ''));
+      out.push(entry);
+    }
+    return out;
+  };
+
+  const read = (el: Element, reader: Reader, path: string): unknown => {
+    switch (reader.kind) {
+      case 'text':
+        return textOf(el);
+      case 'html':
+        return el instanceof HTMLTableElement ? tableRows(el) : el.outerHTML;
+      case 'json': {
+        const text = el.textContent ?? '';
+        try {
+          return JSON.parse(text) as unknown;
+        } catch (error) {
+          throw new FieldFailure(path, `the match is not valid JSON: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+      case 'attribute': {
+        const value = el.getAttribute(reader.name);
+        if (value === null) return null;
+        const name = reader.name.toLowerCase();
+        return name === 'href' || name === 'src' ? absolute(value) : value;
+      }
+    }
+  };
+
+  const resolve = (root: ParentNode, plan: FieldPlan): unknown => {
+    if (plan.kind === 'one') {
+      const first = queryAll(root, plan.selector, plan.path)[0];
+      return first === undefined ? null : read(first, plan.reader, plan.path);
+    }
+    if (plan.kind === 'all') {
+      const { selector, reader, path } = plan;
+      return queryAll(root, selector, path).map((el) => read(el, reader, path));
+    }
+    let parents = queryAll(root, plan.parent, plan.path);
+    if (plan.limit !== null) parents = parents.slice(0, plan.limit);
+    return parents.map((parent) => {
+      const entry: Record<string, unknown> = {};
+      for (const [name, field] of plan.fields) put(entry, name, resolve(parent, field));
+      return entry;
+    });
+  };
+
+  try {
+    const values: Record<string, unknown> = {};
+    for (const [name, plan] of fields) put(values, name, resolve(document, plan));
+    return { ok: true, values };
+  } catch (error) {
+    if (error instanceof FieldFailure) return { ok: false, path: error.path, message: error.message };
+    throw error;
+  }
+}
