@@ -11,8 +11,8 @@ export interface EngineOptions {
 }
 
 /** Launches Debian's Chromium (or CHROMIUM_PATH) headless with the service's flags. */
-export const launchChromium = (): Promise<Browser> =>
-  chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS], headless: true });
+export const launchChromium = (extraArgs: readonly string[] = []): Promise<Browser> =>
+  chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
 
 /**
  * The one Chromium of this process, supervised by the engine machine: relaunched when it dies,
@@ -25,7 +25,7 @@ export class Engine {
   private current: Browser | null = null;
 
   constructor(options: EngineOptions = {}) {
-    const launch = options.launch ?? launchChromium;
+    const launch = options.launch ?? (() => launchChromium());
     const machine = engineMachine.provide({
       actors: {
         launch: fromPromise<unknown, { attempt: number }>(async () => {
