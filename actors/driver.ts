@@ -10,6 +10,11 @@ import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/step
 import { installBlockers } from '../lib/blockers/index.js';
 import { bindAi, SelectorCache, takeAiUsage } from '../lib/ai/index.js';
 import type { Store } from '../lib/store/index.js';
+import { AddressGuard } from '../lib/net/address.js';
+import { ByteMeter } from '../lib/net/meter.js';
+import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
+import { loadPools, resolveUpstream, type Pools } from '../lib/net/upstream.js';
+import type { ProxySetting } from '../lib/request/create.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */
@@ -25,6 +30,9 @@ export interface ContextSettings {
   autoDismissBlockers: boolean;
   /** The session's account: AI selector resolutions are cached per account and domain. */
   accountId?: string;
+  /** The create's `proxy` (default datacenter, country auto) and `url` (for country auto). */
+  proxy?: ProxySetting;
+  url?: string;
 }
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
@@ -32,8 +40,21 @@ export interface PageDriver {
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome>;
   close(): Promise<void>;
   readonly connected: boolean;
-  /** What the session consumed besides time, read once when it ends. */
-  usage?(): { aiTokens: number };
+  /** What the session consumed besides time since the previous call (take semantics: each amount once). */
+  usage?(): Consumed;
+}
+
+/** What a session consumed besides time. */
+export interface Consumed {
+  aiTokens: number;
+  bytesDatacenter: number;
+  bytesResidential: number;
+}
+
+/** The network path every session gets: where pools come from and what the guard allows. */
+export interface NetworkOptions {
+  guard: AddressGuard;
+  pools: Pools | null;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -46,6 +67,7 @@ class PlaywrightPage implements PageDriver {
   constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
+    private readonly proxy: SessionProxy,
     private readonly env: PageEnv,
   ) {}
 
@@ -59,37 +81,59 @@ class PlaywrightPage implements PageDriver {
 
   async close(): Promise<void> {
     await this.context.close().catch(() => undefined);
+    await this.proxy.close().catch(() => undefined);
   }
 
-  usage(): { aiTokens: number } {
+  private bytesTaken = { datacenter: 0, residential: 0 };
+
+  /** Tokens and bytes since the previous call; bytes count connections still open, up to now. */
+  usage(): Consumed {
     const spent = takeAiUsage(this.env.page);
-    return { aiTokens: spent.promptTokens + spent.completionTokens };
+    const bytes = this.proxy.bytes();
+    const taken = this.bytesTaken;
+    this.bytesTaken = { ...bytes };
+    return {
+      aiTokens: spent.promptTokens + spent.completionTokens,
+      bytesDatacenter: bytes.datacenter - taken.datacenter,
+      bytesResidential: bytes.residential - taken.residential,
+    };
   }
 }
 
 /** The real driver: each session gets its own BrowserContext in the engine's browser. */
 export class PlaywrightDriver implements BrowserDriver {
   private readonly selectors: SelectorCache | null;
+  private readonly network: NetworkOptions;
 
-  /** With a store, AI selector resolutions are cached in it (per account and domain). */
+  /**
+   * With a store, AI selector resolutions are cached in it (per account and domain). The network
+   * defaults to the environment: TABWRIGHT_PROXIES for pools, TABWRIGHT_ALLOW_HOSTS for the guard.
+   */
   constructor(
     private readonly engine: Engine,
-    options: { store?: Store } = {},
+    options: { store?: Store; network?: NetworkOptions } = {},
   ) {
     this.selectors = options.store ? new SelectorCache(options.store.db) : null;
+    this.network = options.network ?? { guard: AddressGuard.fromEnv(), pools: loadPools() };
   }
 
   async open(settings: ContextSettings): Promise<PageDriver> {
     const browser = this.engine.browser();
     await registerRefEngine();
     const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
+    const upstream = resolveUpstream(settings.proxy ?? { kind: 'datacenter', country: 'auto' }, settings.url, this.network.pools);
+    const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });
     const context = await browser.newContext({
+      proxy: contextProxy(proxy),
       viewport: settings.viewport,
       userAgent: identity.userAgent,
       locale: settings.locale,
       timezoneId: settings.timezoneId,
       serviceWorkers: 'block',
       acceptDownloads: false,
+    }).catch(async (error: unknown) => {
+      await proxy.close().catch(() => undefined);
+      throw error;
     });
     try {
       if (settings.cookies?.length) await context.addCookies(settings.cookies);
@@ -108,9 +152,11 @@ export class PlaywrightDriver implements BrowserDriver {
       const page = await context.newPage();
       await prepare(page);
       if (this.selectors && settings.accountId) bindAi(page, { accountId: settings.accountId, cache: this.selectors });
-      return new PlaywrightPage(browser, context, { page, observer: new PageObserver(page, tracker), blockers });
+      const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length };
+      return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network });
     } catch (error) {
       await context.close().catch(() => undefined);
+      await proxy.close().catch(() => undefined);
       throw error;
     }
   }

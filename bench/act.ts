@@ -13,6 +13,7 @@ import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore } from '../lib/store/index.js';
 import { TestSite, html } from '../spec/support/site.js';
+import { localNetwork } from '../spec/support/network.js';
 import { percentile } from './stats.js';
 
 const FLOWS = Number(process.env.BENCH_RUNS ?? 15);
@@ -38,7 +39,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
 const store = openStore(dataDir);
 const engine = new Engine();
 await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine) });
+const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
 const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -10,6 +10,7 @@ import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore } from '../lib/store/index.js';
+import { localNetwork } from '../spec/support/network.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { percentile, row, sample } from './stats.js';
 
@@ -20,7 +21,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
 const store = openStore(dataDir);
 const engine = new Engine();
 await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine) });
+const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
 const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

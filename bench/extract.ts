@@ -11,6 +11,7 @@ import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore } from '../lib/store/index.js';
+import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';
 import { percentile } from './stats.js';
 
@@ -28,7 +29,7 @@ const store = openStore(dataDir);
 // Other hosts fail at once rather than after a DNS timeout: the pages reference the whole web.
 const engine = new Engine({ launch: () => launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1']) });
 await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store }) });
+const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }) });
 const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -19,6 +19,7 @@ import { StabilityTracker } from '../lib/observe/stability.js';
 import { openStore } from '../lib/store/index.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
+import { localNetwork } from '../spec/support/network.js';
 import { percentile, sample } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -44,7 +45,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
 const store = openStore(dataDir);
 const engine = new Engine({ launch: () => chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS], headless: true }) });
 await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine) });
+const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
 const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
 await new Promise((resolve) => server.once('listening', resolve));
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -22,6 +22,8 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-default-apps',
   '--disable-gpu',
   '--mute-audio',
+  // WebRTC may only use the (per-context) proxy: no direct UDP, no host candidates around lib/net's guard.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /** Server settings from the environment; command-line flags override them in bin/. */

@@ -31,6 +31,8 @@ function toCreateRequest(body: CreateBody, key: ApiKeyRecord): CreateRequest {
       cookies: body.cookies,
       blockResources: body.block_resources,
       autoDismissBlockers: body.auto_dismiss_blockers,
+      proxy: body.proxy,
+      url: body.url,
     },
     plan: hasWork ? { url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true } : null,
   };

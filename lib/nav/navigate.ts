@@ -2,6 +2,7 @@ import { errors, type Page } from 'playwright';
 import { StepError } from '../errors.js';
 import type { StepContext } from '../steps/define.js';
 import { afterNavigation } from './after.js';
+import { BLOCKED_HEADER } from '../net/proxy.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -29,6 +30,17 @@ function reasonOf(message: string): string {
   if (/ERR_UNSAFE_PORT/.test(message)) return 'unsafe_port';
   if (/ERR_TIMED_OUT|Timeout/i.test(message)) return 'timeout';
   return 'error';
+}
+
+/**
+ * The session proxy's answers when it could not reach the destination over plain HTTP: its own
+ * 502 with X-Tabwright-Error (the guard's DNS check), or proxy-chain's 59x gateway statuses.
+ */
+function gatewayFailure(status: number, headers: Record<string, string>): string | undefined {
+  const ours = headers['x-tabwright-error'];
+  if (status === 502 && ours) return ours;
+  const codes: Record<number, string> = { 590: 'proxy', 592: 'proxy', 593: 'dns', 594: 'connection_refused', 595: 'connection_reset', 596: 'connection_reset', 597: 'proxy', 599: 'proxy' };
+  return codes[status];
 }
 
 /** The first line of a Playwright error, without its call log. */
@@ -60,15 +72,29 @@ export async function navigate(ctx: StepContext, params: NavigateParams): Promis
   }
 
   let response;
+  const refusedBefore = ctx.network?.blockedCount() ?? 0;
+  const refused = (): boolean => (ctx.network ? ctx.network.blocked(url) || ctx.network.blockedCount() > refusedBefore : false);
   try {
     response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
   } catch (error) {
     const message = firstLine(error);
-    const reason = error instanceof errors.TimeoutError ? 'timeout' : reasonOf(message);
-    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${message}`, { url, reason });
+    const reason = refused() ? 'blocked_address' : error instanceof errors.TimeoutError ? 'timeout' : reasonOf(message);
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${reason === 'blocked_address' ? 'the address is not allowed' : message}`, { url, reason });
+  }
+  // Plain HTTP to a refused address (directly or by a redirect) comes back as the proxy's 403.
+  if (response?.headers()[BLOCKED_HEADER] === 'blocked_address') {
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${new URL(response.url()).host} is not an allowed address`, {
+      url,
+      reason: 'blocked_address',
+      status: response.status(),
+    });
   }
 
   const status = response?.status();
+  const gateway = response ? gatewayFailure(response.status(), response.headers()) : undefined;
+  if (gateway) {
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${gateway.replace('_', ' ')}`, { url, reason: gateway });
+  }
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, response ?? null);
   await waitForCondition(page, params, status);

@@ -18,12 +18,21 @@ export interface StepResults {
   blockers: string[];
 }
 
+/** What the session's network path can tell a step: whether the guard refused a URL's host. */
+export interface NetworkView {
+  blocked(url: string): boolean;
+  /** How many destinations the guard has refused so far in this session. */
+  blockedCount(): number;
+}
+
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
 export interface StepContext {
   page: Page;
   observer: PageObserver;
   /** Consent banners and popups of the session (does nothing with auto_dismiss_blockers false). */
   blockers: BlockerTracker;
+  /** The session's proxy (absent for fakes). */
+  network?: NetworkView;
   results: StepResults;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;

@@ -1,6 +1,7 @@
 import { errors, type Page } from 'playwright';
 import { StepError } from '../errors.js';
 import type { BlockerTracker } from '../blockers/index.js';
+import type { NetworkView } from './define.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
 import { navigate } from '../nav/navigate.js';
@@ -68,6 +69,7 @@ export interface PageEnv {
   page: Page;
   observer: PageObserver;
   blockers: BlockerTracker;
+  network?: NetworkView;
 }
 
 /**

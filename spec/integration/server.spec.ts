@@ -12,7 +12,7 @@ const BIN = join(process.cwd(), 'bin', 'tabwright');
 function serve(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, LOG_LEVEL: 'silent' },
+    env: { ...process.env, LOG_LEVEL: 'silent', TABWRIGHT_ALLOW_HOSTS: '127.0.0.1' },
   });
   return new Promise((resolve, reject) => {
     let out = '';

@@ -73,6 +73,19 @@ describe('sessions against real Chromium', function () {
     expect(res.body.page).to.not.equal(null);
   });
 
+  it('refuses a destination the address guard does not allow, keeps the session, and meters the bytes it moved', async () => {
+    const created = await create({ url: site.url('/') });
+    const id = created.body.session_id as string;
+    const refused = await act(id, [{ goto: { url: site.url('/next').replace('127.0.0.1', '127.0.0.2') } }]);
+    expect(refused.body.error).to.include({ code: 'navigation_failed' });
+    expect(refused.body.error.context.reason).to.equal('blocked_address');
+    expect((await service.http.get(`/v1/sessions/${id}`).set(auth)).body.status).to.equal('active');
+    await service.http.delete(`/v1/sessions/${id}`).set(auth);
+    const usage = service.store.getUsage(id)!;
+    expect(usage.bytesDatacenter).to.be.greaterThan(html('Home', '').length);
+    expect(usage.bytesResidential).to.equal(0);
+  });
+
   it('refuses a URL without a scheme and non-web schemes as navigation_failed', async () => {
     const id = (await create({})).body.session_id as string;
     const bare = await act(id, [{ goto: { url: 'example.com' } }]);

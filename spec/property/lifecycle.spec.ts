@@ -4,6 +4,7 @@ import { Engine } from '../../actors/engine.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { ManualClock } from '../../lib/clock.js';
 import { FakeDriver } from '../support/fake-driver.js';
+import { localNetwork } from '../support/network.js';
 import { settle, startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 
@@ -248,7 +249,7 @@ describe('session lifecycle (property)', function () {
         12,
         () => {
           const clock = new ManualClock();
-          const driver = new OverlapDriver(new PlaywrightDriver(engine));
+          const driver = new OverlapDriver(new PlaywrightDriver(engine, { network: localNetwork() }));
           const service = Object.assign(startService({ clock, driver }), { clock });
           const auth = { Authorization: `Bearer ${service.key('scale')}` };
           return Promise.resolve({ service, auth, urls: { ok: site.url('/ok'), denied: site.url('/403') }, overlap: () => driver.maxOverlap });

@@ -11,6 +11,7 @@ import type { PlanName } from '../../lib/billing/plans.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { FakeDriver } from './fake-driver.js';
+import { localNetwork } from './network.js';
 
 /** A whole service in-process: real store, registry, actors and HTTP app, with a chosen driver and clock. */
 export interface Service {
@@ -38,7 +39,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
-  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store }) : new FakeDriver());
+  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork() }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const registry = new Registry({
     store,

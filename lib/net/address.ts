@@ -1,0 +1,144 @@
+import { lookup } from 'node:dns/promises';
+import ipaddr from 'ipaddr.js';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+
+/** Cloud metadata endpoints, refused by name even where a range check would already catch them. */
+const METADATA = ['169.254.169.254', 'fd00:ec2::254'].map((text) => ipaddr.parse(text).toNormalizedString());
+
+/**
+ * A host as the browser could have spelled it, canonicalised the way the WHATWG URL parser does:
+ * decimal (2130706433), octal (0177.0.0.1), hex (0x7f.1) and short (127.1) IPv4 forms become
+ * dotted quads, IPv6 loses its brackets, names are lower-cased. ipaddr.js is stricter than
+ * browsers, so it only ever sees this canonical form.
+ */
+export function canonicalHost(host: string): string {
+  const bare = host.trim().replace(/\.$/, '');
+  const bracketed = bare.includes(':') && !bare.startsWith('[') ? `[${bare}]` : bare;
+  try {
+    return new URL(`http://${bracketed}/`).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return bare.toLowerCase();
+  }
+}
+
+/** The address a literal host names (IPv4-mapped IPv6 unwrapped), or undefined for a name. */
+export function literalAddress(host: string): Address | undefined {
+  const canonical = canonicalHost(host);
+  return ipaddr.isValid(canonical) ? ipaddr.process(canonical) : undefined;
+}
+
+/**
+ * Why an address may not be reached, or undefined if it is public unicast. Anything ipaddr.js
+ * does not call `unicast` is refused (loopback, private, unique-local, link-local, CGNAT,
+ * multicast, unspecified, broadcast, reserved, documentation, benchmarking); IPv6 forms that
+ * embed an IPv4 address (NAT64, 6to4, Teredo) are judged by the address they embed.
+ */
+export function refusedRange(address: Address): string | undefined {
+  const plain = address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+  if (METADATA.includes(plain.toNormalizedString())) return 'metadata';
+  const range = plain.range();
+  if (range === 'unicast') return undefined;
+  const embedded = embeddedIPv4(plain, range);
+  if (embedded) return refusedRange(embedded);
+  return range;
+}
+
+function embeddedIPv4(address: Address, range: string): ipaddr.IPv4 | undefined {
+  if (address.kind() !== 'ipv6') return undefined;
+  const bytes = address.toByteArray();
+  if (range === 'rfc6052') return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
+  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
+  // Teredo carries the client's address inverted; the server address is public by construction.
+  if (range === 'teredo') return ipaddr.fromByteArray(bytes.slice(12).map((b) => b ^ 0xff)) as ipaddr.IPv4;
+  return undefined;
+}
+
+/** Hosts, addresses and CIDRs an operator lets through anyway (`TABWRIGHT_ALLOW_HOSTS`). */
+export class AllowList {
+  private constructor(
+    private readonly names: ReadonlySet<string>,
+    private readonly ranges: readonly [Address, number][],
+  ) {}
+
+  /** Parses a comma-separated list such as `127.0.0.1,10.0.0.0/8,intranet.example`. */
+  static parse(list: string | undefined): AllowList {
+    const names = new Set<string>();
+    const ranges: [Address, number][] = [];
+    for (const entry of (list ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
+      if (entry.includes('/') && ipaddr.isValidCIDR(entry)) {
+        const [address, bits] = ipaddr.parseCIDR(entry);
+        ranges.push(address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? [(address as ipaddr.IPv6).toIPv4Address(), bits - 96] : [address, bits]);
+        continue;
+      }
+      const literal = literalAddress(entry);
+      if (literal) ranges.push([literal, literal.kind() === 'ipv4' ? 32 : 128]);
+      else names.add(canonicalHost(entry));
+    }
+    return new AllowList(names, ranges);
+  }
+
+  /** Whether the operator allowed this host name. */
+  allowsName(host: string): boolean {
+    return this.names.has(canonicalHost(host));
+  }
+
+  /** Whether the operator allowed this address. */
+  allowsAddress(address: Address): boolean {
+    const plain = address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+    return this.ranges.some(([range, bits]) => range.kind() === plain.kind() && plain.match(range, bits));
+  }
+}
+
+/** A guard's answer: the one address to connect to, or why the destination is refused. */
+export type GuardVerdict =
+  | { ok: true; address: string; family: 4 | 6 }
+  | { ok: false; reason: 'blocked_address'; detail: string }
+  | { ok: false; reason: 'dns'; detail: string };
+
+/** Resolves names; tests swap it for a fake table. */
+export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+
+/**
+ * Decides whether a destination may be reached. It resolves the name itself (every address),
+ * refuses it if any address is refused, and returns the address it checked so the caller
+ * connects to exactly that one: a second resolution could answer differently (DNS rebinding).
+ */
+export class AddressGuard {
+  constructor(
+    readonly allow: AllowList = AllowList.parse(undefined),
+    private readonly resolve: Resolver = systemResolver,
+  ) {}
+
+  /** A guard configured from `TABWRIGHT_ALLOW_HOSTS`. */
+  static fromEnv(env: NodeJS.ProcessEnv = process.env, resolve?: Resolver): AddressGuard {
+    return new AddressGuard(AllowList.parse(env.TABWRIGHT_ALLOW_HOSTS), resolve);
+  }
+
+  /** Checks `host` (a name or any spelling of an address). */
+  async check(host: string): Promise<GuardVerdict> {
+    const canonical = canonicalHost(host);
+    const literal = literalAddress(canonical);
+    let addresses: Address[];
+    if (literal) addresses = [literal];
+    else {
+      try {
+        addresses = (await this.resolve(canonical)).map((found) => ipaddr.process(found.address));
+      } catch (error) {
+        return { ok: false, reason: 'dns', detail: `${canonical} could not be resolved (${(error as NodeJS.ErrnoException).code ?? 'error'})` };
+      }
+      if (addresses.length === 0) return { ok: false, reason: 'dns', detail: `${canonical} has no address` };
+    }
+    const nameAllowed = !literal && this.allow.allowsName(canonical);
+    for (const address of addresses) {
+      const range = refusedRange(address);
+      if (range && !nameAllowed && !this.allow.allowsAddress(address)) {
+        return { ok: false, reason: 'blocked_address', detail: `${canonical} resolves to ${address.toString()} (${range})` };
+      }
+    }
+    const first = addresses[0] as Address;
+    return { ok: true, address: first.toString(), family: first.kind() === 'ipv4' ? 4 : 6 };
+  }
+}

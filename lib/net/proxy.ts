@@ -1,0 +1,122 @@
+import type { LookupFunction } from 'node:net';
+import { RequestError, Server, type PrepareRequestFunctionResult } from 'proxy-chain';
+import { httpErrors } from '../errors.js';
+import type { AddressGuard, GuardVerdict } from './address.js';
+import type { ByteMeter, ByteTotals } from './meter.js';
+import type { Upstream } from './upstream.js';
+
+/** The header a refused plain-HTTP request is answered with (status 403); HTTPS and WebSockets get a refused CONNECT. */
+export const BLOCKED_HEADER = 'x-tabwright-blocked';
+
+/** One session's local proxy: the browser context's only way out. */
+export interface SessionProxy {
+  /** `http://127.0.0.1:port`, for `newContext({ proxy: { server: url, bypass: '<-loopback>' } })`. */
+  readonly url: string;
+  /** Stops the proxy, cutting open connections (their bytes so far are counted). */
+  close(): Promise<void>;
+  /** Response bytes received from destinations so far, open connections included. */
+  bytes(): ByteTotals;
+  /** Hosts the guard refused, in the order they were asked for (repeats kept). */
+  blockedHosts(): readonly string[];
+}
+
+/** What a session proxy needs: where traffic leaves, which destinations it may reach, where bytes are counted. */
+export interface SessionProxyOptions {
+  upstream: Upstream | null;
+  guard: AddressGuard;
+  meter: ByteMeter;
+}
+
+type DnsLookup = NonNullable<PrepareRequestFunctionResult['dnsLookup']>;
+
+/** A lookup that answers with the one address the guard checked, whatever the name: no second resolution. */
+function pinnedLookup(verdict: Extract<GuardVerdict, { ok: true }>): DnsLookup {
+  const lookup: LookupFunction = (_hostname, options, callback) => {
+    if (options.all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: verdict.address, family: verdict.family }]);
+    else callback(null, verdict.address, verdict.family);
+  };
+  // proxy-chain types it as dns.lookup (with its promisified twin), but only ever calls it as net.connect's `lookup`.
+  return lookup as unknown as DnsLookup;
+}
+
+/**
+ * Starts a proxy-chain server on 127.0.0.1 (random port) for one session. Every destination
+ * (plain HTTP, CONNECT for HTTPS and WebSockets) is resolved and checked by `guard`; a refused
+ * one is answered 403 with `X-Tabwright-Blocked: blocked_address` and recorded. Allowed traffic
+ * goes to `upstream`, or straight to the checked address when it is null. Bytes read from
+ * destination or upstream sockets are added to `meter` under the upstream's kind (direct and a
+ * user's own proxy count as datacenter).
+ */
+export async function startSessionProxy(options: SessionProxyOptions): Promise<SessionProxy> {
+  const { upstream, guard, meter } = options;
+  const kind = upstream?.kind ?? 'datacenter';
+  const blocked: string[] = [];
+  let upstreamLookup: DnsLookup | undefined;
+  if (upstream?.byo) {
+    // The user's own proxy is a destination like any other: it may not be a way into this network.
+    const host = new URL(upstream.url).hostname;
+    const verdict = await guard.check(host);
+    if (!verdict.ok) throw httpErrors.invalid(`The proxy URL cannot be used: ${verdict.detail}`, { path: 'proxy', reason: verdict.reason });
+    upstreamLookup = pinnedLookup(verdict);
+  }
+
+  const server = new Server({
+    port: 0,
+    host: '127.0.0.1',
+    verbose: false,
+    prepareRequestFunction: async ({ hostname }): Promise<PrepareRequestFunctionResult> => {
+      const verdict = await guard.check(hostname);
+      if (!verdict.ok) {
+        if (verdict.reason === 'blocked_address') {
+          blocked.push(hostname);
+          throw new RequestError(`Refused by tabwright: ${verdict.detail}`, 403, { 'X-Tabwright-Blocked': 'blocked_address' });
+        }
+        throw new RequestError(verdict.detail, 502, { 'X-Tabwright-Error': verdict.reason });
+      }
+      if (!upstream) return { upstreamProxyUrl: null, dnsLookup: pinnedLookup(verdict) };
+      return { upstreamProxyUrl: upstream.url, dnsLookup: upstreamLookup };
+    },
+  });
+
+  let closing = false;
+  server.on('connectionClosed', ({ stats }: { stats?: { trgRxBytes: number | null } }) => {
+    if (!closing) meter.add(kind, stats?.trgRxBytes ?? 0);
+  });
+  // A refused or failed request is answered by proxy-chain itself; nothing else to do here.
+  server.on('requestFailed', () => undefined);
+  await server.listen();
+
+  const openBytes = (): number =>
+    server.getConnectionIds().reduce((sum, id) => sum + (server.getConnectionStats(id)?.trgRxBytes ?? 0), 0);
+
+  return {
+    url: `http://127.0.0.1:${server.port}`,
+    async close() {
+      if (closing) return;
+      // Count what open connections (long-lived WebSockets, streams) received, then cut them.
+      closing = true;
+      meter.add(kind, openBytes());
+      await server.close(true);
+    },
+    bytes() {
+      const totals = meter.read();
+      if (!closing) totals[kind] += openBytes();
+      return totals;
+    },
+    blockedHosts: () => [...blocked],
+  };
+}
+
+/** Whether `proxy` refused the host of `url` (any spelling of it): lib/nav's test for a blocked navigation. */
+export function wasBlocked(proxy: SessionProxy, url: string): boolean {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  } catch {
+    return false;
+  }
+  return proxy.blockedHosts().some((refused) => refused.replace(/^\[|\]$/g, '').toLowerCase() === host.toLowerCase());
+}
+
+/** The Playwright `proxy` option for a context that must send everything, loopback included, through `proxy`. */
+export const contextProxy = (proxy: SessionProxy): { server: string; bypass: string } => ({ server: proxy.url, bypass: '<-loopback>' });

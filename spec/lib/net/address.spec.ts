@@ -1,0 +1,71 @@
+import { expect } from 'chai';
+import { AddressGuard, AllowList, canonicalHost } from '../../../lib/net/address.js';
+
+/** A guard whose DNS is a fixed table, so names can point anywhere without a resolver. */
+const guardWith = (table: Record<string, string[]>, allow?: string): AddressGuard =>
+  new AddressGuard(AllowList.parse(allow), (host) => {
+    const found = table[host];
+    if (!found) return Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }));
+    return Promise.resolve(found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })));
+  });
+
+describe('AddressGuard#check()', () => {
+  const guard = guardWith({
+    'public.test': ['93.184.216.34'],
+    'mixed.test': ['93.184.216.34', '10.0.0.5'],
+    'inside.test': ['192.168.1.1'],
+    'six.test': ['2606:4700::1'],
+  });
+
+  const refused = [
+    '127.0.0.1', '127.0.0.2', '10.1.2.3', '172.16.0.1', '172.31.255.255', '192.168.0.1', '169.254.1.1', '169.254.169.254',
+    '100.64.0.1', '224.0.0.1', '255.255.255.255', '0.0.0.0', '240.0.0.1',
+    '::1', '::', 'fc00::1', 'fd00:ec2::254', 'fe80::1', 'ff02::1', '::ffff:127.0.0.1', '::ffff:7f00:1', '[::ffff:169.254.169.254]',
+    '64:ff9b::a00:1', '2002:c0a8:0101::1',
+    '2130706433', '0177.0.0.1', '0x7f.1', '127.1', '0x7f000001', '017700000001', '0x7f.0.0.1', '127.0.0.1.',
+    'inside.test', 'mixed.test',
+  ];
+  for (const host of refused) {
+    it(`refuses ${host}`, async () => {
+      const verdict = await guard.check(host);
+      expect(verdict).to.include({ ok: false, reason: 'blocked_address' });
+    });
+  }
+
+  it('allows a public name and returns the address it checked', async () => {
+    expect(await guard.check('public.test')).to.deep.equal({ ok: true, address: '93.184.216.34', family: 4 });
+    expect(await guard.check('six.test')).to.deep.equal({ ok: true, address: '2606:4700::1', family: 6 });
+    expect(await guard.check('8.8.8.8')).to.deep.equal({ ok: true, address: '8.8.8.8', family: 4 });
+    expect(await guard.check('64:ff9b::808:808')).to.include({ ok: true });
+  });
+
+  it('reports a name that does not resolve as dns, not as blocked', async () => {
+    expect(await guard.check('missing.test')).to.include({ ok: false, reason: 'dns' });
+  });
+
+  it('lets TABWRIGHT_ALLOW_HOSTS entries through: addresses, CIDRs and names', async () => {
+    const allowing = guardWith({ 'inside.test': ['192.168.1.1'] }, '127.0.0.1, 10.0.0.0/8 ,inside.test');
+    expect(await allowing.check('127.0.0.1')).to.include({ ok: true });
+    expect(await allowing.check('2130706433')).to.include({ ok: true });
+    expect(await allowing.check('10.9.8.7')).to.include({ ok: true });
+    expect(await allowing.check('inside.test')).to.include({ ok: true });
+    expect(await allowing.check('127.0.0.2')).to.include({ ok: false });
+    expect(await allowing.check('192.168.1.1')).to.include({ ok: false });
+  });
+
+  it('reads TABWRIGHT_ALLOW_HOSTS from the environment', async () => {
+    const fromEnv = AddressGuard.fromEnv({ TABWRIGHT_ALLOW_HOSTS: '127.0.0.1' });
+    expect(await fromEnv.check('127.0.0.1')).to.include({ ok: true });
+    expect(await fromEnv.check('127.0.0.2')).to.include({ ok: false });
+  });
+});
+
+describe('canonicalHost()', () => {
+  it('turns every IPv4 spelling into a dotted quad and unwraps IPv6 brackets', () => {
+    expect(['2130706433', '0177.0.0.1', '0x7f.1', '127.1', 'LOCALHOST.'].map(canonicalHost)).to.deep.equal([
+      '127.0.0.1', '127.0.0.1', '127.0.0.1', '127.0.0.1', 'localhost',
+    ]);
+    expect(canonicalHost('[::1]')).to.equal('::1');
+    expect(canonicalHost('::1')).to.equal('::1');
+  });
+});
