@@ -2,6 +2,7 @@ import { ApiError, httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newSessionId } from '../lib/ids.js';
 import { PLANS } from '../lib/billing/plans.js';
+import { assertCredits } from '../lib/billing/quota.js';
 import type { ActPlan } from '../lib/steps/runner.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
 import type { ActReply } from '../machines/session.js';
@@ -62,6 +63,8 @@ export class Registry {
         { 'Retry-After': String(this.secondsToFirstExpiry(key.id)) },
       );
     }
+    // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
+    assertCredits(this.deps.store, key, this.deps.clock.now());
     this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
     let session: Session;
     try {

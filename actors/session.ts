@@ -4,7 +4,7 @@ import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outc
 import type { Clock } from '../lib/clock.js';
 import { token } from '../lib/ids.js';
 import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
-import type { Store } from '../lib/store/index.js';
+import type { Store, UsageInput } from '../lib/store/index.js';
 import type { PageDriver } from './driver.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
@@ -48,6 +48,7 @@ export class Session {
   readonly ended: Promise<Outcome>;
   private readonly actor: Actor<typeof sessionMachine>;
   private readonly acts = new Map<string, { plan: ActPlan; reply: (reply: ActReply) => void }>();
+  private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
 
   private constructor(
     readonly spec: SessionSpec,
@@ -154,25 +155,44 @@ export class Session {
     }
   }
 
+  /**
+   * What the session has consumed up to `at` (interface.md 8.4): runtime by its own clock, plus
+   * what the page driver has metered so far. Fields the driver does not report count as zero.
+   */
+  usage(at: number): UsageInput {
+    this.collect();
+    return { seconds: Math.ceil(Math.max(0, at - this.startedAt) / 1000), ...this.metered };
+  }
+
+  /** Adds what the driver metered since the last call: its `usage()` hands over amounts and resets them (takeAiUsage). */
+  private collect(): void {
+    let taken: Partial<UsageInput> = {};
+    try {
+      taken = this.driver.usage?.() ?? {};
+    } catch {
+      // A meter that fails must not keep the session from ending and being billed.
+    }
+    this.metered.bytesDatacenter += taken.bytesDatacenter ?? 0;
+    this.metered.bytesResidential += taken.bytesResidential ?? 0;
+    this.metered.aiTokens += taken.aiTokens ?? 0;
+    this.metered.captchaSolves += taken.captchaSolves ?? 0;
+  }
+
   private async finalize(outcome: Outcome): Promise<void> {
-    const consumed = this.driver.usage?.() ?? { aiTokens: 0 };
+    // Before the close, while the page surely exists; usage() below adds what closing flushed.
+    this.collect();
     await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS);
     const now = this.deps.clock.now();
     // Expiry bills up to the timeout, never past it (decisions.md).
     const endedAt = outcome.status === 'expired' ? Math.min(now, this.expiresAt) : now;
+    // One transaction writes the end, the usage row and the ledger debit (and refund after a fault).
     this.deps.store.endSession({
       id: this.spec.id,
       status: outcome.status,
       endedAt,
       errorCode: outcome.code,
       errorMessage: outcome.message,
-      usage: {
-        seconds: Math.ceil(Math.max(0, endedAt - this.startedAt) / 1000),
-        bytesDatacenter: 0,
-        bytesResidential: 0,
-        aiTokens: consumed.aiTokens,
-        captchaSolves: 0,
-      },
+      usage: this.usage(endedAt),
     });
   }
 }

@@ -1,4 +1,4 @@
-// `tabwright accounts list|show|set-plan`: accounts hold the plan and the credit pool (decisions.md).
+// `tabwright accounts list|show|set-plan|topup`: accounts hold the plan and the credit pool (decisions.md).
 import { PLANS } from '../lib/billing/plans.js';
 import type { Account, Store } from '../lib/store/index.js';
 import { dataDir, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
@@ -14,6 +14,8 @@ export function accountsCommand(args: string[], io: CliIo): number {
       return show(rest, io);
     case 'set-plan':
       return setPlan(rest, io);
+    case 'topup':
+      return topUp(rest, io);
     default:
       throw new UsageError(sub === undefined ? 'accounts needs a subcommand' : `unknown accounts subcommand '${sub}'`);
   }
@@ -53,6 +55,7 @@ function show(args: string[], io: CliIo): number {
         ['plan', `${account.plan} (${limits})`],
         ['created', isoTime(account.createdAt)],
         ['active sessions', String(activeSessions(store, account))],
+        ['credits', `${store.creditBalance(account.id, false, Date.now())} live, ${store.creditBalance(account.id, true, Date.now())} test`],
       ]),
     );
     io.out(`keys:\n${keyTable(store.listKeys(account.id))}`);
@@ -69,6 +72,22 @@ function setPlan(args: string[], io: CliIo): number {
     if (!store.getAccount(id)) throw new Error(`no account ${id}`);
     const account = store.setAccountPlan(id, plan);
     io.out(`account ${account.id} is now on plan ${account.plan}\n`);
+    return 0;
+  });
+}
+
+function topUp(args: string[], io: CliIo): number {
+  const { values, positionals } = parse(args, dataDirOption, 2);
+  const [id, amountText] = positionals;
+  if (id === undefined || amountText === undefined) throw new UsageError('accounts topup needs an account ID and an amount');
+  const amount = Number(amountText);
+  if (!/^\d+$/.test(amountText) || !Number.isSafeInteger(amount) || amount <= 0) {
+    throw new UsageError(`amount must be a positive whole number of credits, got '${amountText}'`);
+  }
+  return withStore(dataDir(values['data-dir'], io), (store) => {
+    if (!store.getAccount(id)) throw new Error(`no account ${id}`);
+    const entry = store.topUp(id, amount, Date.now(), 'top-up from the command line');
+    io.out(`account ${id}: topped up ${entry.amount} credits, balance ${entry.balanceAfter}\n`);
     return 0;
   });
 }

@@ -3,6 +3,7 @@ import { accountsCommand } from './accounts.js';
 import { chartCommand } from './chart.js';
 import { dataDir, dataDirOption, parse, processIo, UsageError, type CliIo } from './command.js';
 import { keysCommand } from './keys.js';
+import { ledgerCommand } from './ledger.js';
 import { serveCommand } from './serve.js';
 
 /** The text printed for --help and after every usage error. */
@@ -17,6 +18,9 @@ Commands:
   accounts list                                    list accounts with their plan, keys and active sessions
   accounts show ID                                 show an account's plan, keys and active sessions
   accounts set-plan ID PLAN                        move an account (and its live keys) to another plan
+  accounts topup ID AMOUNT                         add AMOUNT credits to an account's live pool
+  ledger export --account ID [--out FILE] [--test] the account's credit ledger as CSV (stdout without --out;
+                                                   --test exports the test-key pool instead of the live one)
   chart [args]                                     print the state charts of the machines
 
 Options:
@@ -54,6 +58,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
       return keysCommand(args, io);
     case 'accounts':
       return accountsCommand(args, io);
+    case 'ledger':
+      return ledgerCommand(args, io);
     case 'chart':
       return chart(args, io);
     case 'help':

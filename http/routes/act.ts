@@ -1,4 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
+import { credits } from '../../lib/billing/rates.js';
+import { quotaExceeded } from '../../lib/billing/quota.js';
 import { decode } from '../../lib/codec/index.js';
 import { httpErrors } from '../../lib/errors.js';
 import { actBodyCodec } from '../../lib/request/act.js';
@@ -14,6 +16,16 @@ export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
     const id = ctx.params.id ?? '';
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
+    if (!session.spec.test) {
+      // Accrued credits are not in the ledger until the session ends, so compare them with what is left.
+      const now = deps.clock.now();
+      const accrued = credits(session.usage(now)).total;
+      const balance = deps.store.creditBalance(session.spec.accountId, false, now);
+      if (accrued >= balance) {
+        await session.close();
+        throw quotaExceeded(deps.store, session.spec.accountId, accrued, balance, now);
+      }
+    }
     const reply = await session.act({ steps: body.steps, pageMode: session.spec.pageMode, observe: true });
     const answer = answerOf(session, reply);
     const timing = serverTiming(answer);

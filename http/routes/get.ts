@@ -1,9 +1,33 @@
 import type { RouterMiddleware } from '@koa/router';
+import { credits } from '../../lib/billing/rates.js';
 import { httpErrors } from '../../lib/errors.js';
+import type { SessionRow, UsageInput } from '../../lib/store/index.js';
 import type { AppDeps } from '../app.js';
 import type { AppState } from '../state.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The `usage` object: consumption so far (or final, once ended) and its credits by interface.md 8.4. */
+function usageBody(usage: UsageInput) {
+  return {
+    seconds: usage.seconds,
+    bytes: { datacenter: usage.bytesDatacenter, residential: usage.bytesResidential },
+    ai_tokens: usage.aiTokens,
+    captcha_solves: usage.captchaSolves,
+    credits: credits(usage).total,
+  };
+}
+
+/** An ended session's usage row; a live one's meter so far (a session still ending: its runtime). */
+function currentUsage(deps: AppDeps, row: SessionRow): UsageInput {
+  const stored = deps.store.getUsage(row.id);
+  if (stored) return stored;
+  const now = deps.clock.now();
+  const live = deps.registry.find(row.id, row.keyId);
+  if (live) return live.usage(now);
+  const seconds = Math.ceil(Math.max(0, Math.min(now, row.expiresAt) - row.startedAt) / 1000);
+  return { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+}
 
 /** GET /v1/sessions/:id: active and failed sessions are readable; closed and expired ones are gone (404). */
 export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
@@ -22,6 +46,7 @@ export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
       expires_at: iso(row.expiresAt),
       error_code: row.errorCode,
       error_message: row.errorMessage,
+      usage: usageBody(currentUsage(deps, row)),
     };
   };
 }

@@ -86,6 +86,31 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (account_id, domain, description)
   ) STRICT;
   `,
+  // 3: the credit ledger (interface.md 2.13, decisions.md "Keys, plans and credits"). Each account
+  // has two pools, live and test; balance_after chains the entries of one pool in id order.
+  `
+  CREATE TABLE ledger (
+    id             INTEGER PRIMARY KEY,
+    account_id     TEXT NOT NULL REFERENCES accounts(id),
+    kind           TEXT NOT NULL CHECK (kind IN ('grant', 'topup', 'debit', 'refund')),
+    amount         INTEGER NOT NULL CHECK (amount >= 0),
+    balance_after  INTEGER NOT NULL CHECK (balance_after >= 0),
+    session_id     TEXT REFERENCES sessions(id),
+    runtime        INTEGER NOT NULL CHECK (runtime >= 0),
+    ai_tokens      INTEGER NOT NULL CHECK (ai_tokens >= 0),
+    proxy_dc       INTEGER NOT NULL CHECK (proxy_dc >= 0),
+    proxy_resident INTEGER NOT NULL CHECK (proxy_resident >= 0),
+    captcha        INTEGER NOT NULL CHECK (captcha >= 0),
+    test           INTEGER NOT NULL CHECK (test IN (0, 1)),
+    note           TEXT,
+    created_at     INTEGER NOT NULL,
+    CHECK (kind NOT IN ('debit', 'refund') OR runtime + ai_tokens + proxy_dc + proxy_resident + captcha = amount)
+  ) STRICT;
+  CREATE INDEX ledger_pool ON ledger(account_id, test, id);
+  -- One debit and at most one refund per session, whatever path ends it.
+  CREATE UNIQUE INDEX ledger_debit ON ledger(session_id) WHERE kind = 'debit';
+  CREATE UNIQUE INDEX ledger_refund ON ledger(session_id) WHERE kind = 'refund';
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

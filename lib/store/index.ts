@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { ledgerStore, type LedgerStore } from '../billing/ledger.js';
 import { accountStore, type AccountStore } from './accounts.js';
 import { openDatabase } from './db.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
@@ -13,9 +14,10 @@ export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from './idempotency.js';
 export { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from './keys.js';
 export { ORPHAN_MESSAGE } from './sessions.js';
 export { migrations, type Migration } from './db.js';
+export type { LedgerEntry, LedgerKind, LedgerStore } from '../billing/ledger.js';
 
 /** The whole storage layer over one SQLite connection; every method is synchronous. */
-export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore {
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore {
   /** The connection itself, for later stores (the ledger) that must join these tables or transactions. */
   readonly db: Database.Database;
   /** Closes the connection; the store is unusable afterwards. */
@@ -25,11 +27,14 @@ export interface Store extends AccountStore, KeyStore, SessionStore, Idempotency
 /** Opens `<dataDir>/tabwright.db` (creating folder and file) or an in-memory database, migrated to the newest schema. */
 export function openStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
+  const ledger = ledgerStore(db);
   return {
     db,
     ...accountStore(db),
     ...keyStore(db),
-    ...sessionStore(db),
+    ...sessionStore(db, ledger),
+    // billSession comes along at run time but is not on Store's type: only endSession may call it.
+    ...ledger,
     ...idempotencyStore(db),
     close: () => db.close(),
   };

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { LedgerWriter } from '../billing/ledger.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 /** A session's stored status; the API shows `expired` as `closed` (decisions.md). */
@@ -57,7 +58,10 @@ export interface SessionStore {
   /** A key's sessions, newest first, `limit` at a time; `after` is a `nextCursor` (400 invalid_request when malformed). */
   listSessions(query: { keyId: string; status?: 'active' | 'closed' | 'failed'; limit: number; after?: string }): SessionPage;
   countActiveSessions(keyId: string): number;
-  /** Ends an active session and writes its one usage row, atomically; false (and nothing written) if it had already ended. */
+  /**
+   * Ends an active session and writes its one usage row and its ledger debit (plus a refund after a
+   * service-side fault), atomically; false (and nothing written) if it had already ended.
+   */
   endSession(input: {
     id: string;
     status: 'closed' | 'expired' | 'failed';
@@ -67,7 +71,7 @@ export interface SessionStore {
     usage: UsageInput;
   }): boolean;
   getUsage(sessionId: string): UsageRow | undefined;
-  /** At start-up: ends every session a previous process left active as failed (engine_failure), billing its runtime. */
+  /** At start-up: ends every session a previous process left active as failed (engine_failure), billing its runtime and refunding it. */
   failOrphanedSessions(now: number): SessionRow[];
 }
 
@@ -124,8 +128,8 @@ function whole(name: string, value: number): number {
   return Math.ceil(value);
 }
 
-/** Session operations over `db`, with their statements prepared once. */
-export function sessionStore(db: Database.Database): SessionStore {
+/** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
+export function sessionStore(db: Database.Database, ledger: LedgerWriter): SessionStore {
   const insert = db.prepare<[string, string, string, number, number, number, number]>(
     `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds)
      VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
@@ -158,6 +162,7 @@ export function sessionStore(db: Database.Database): SessionStore {
   function end(e: Ending): boolean {
     if (markEnded.run(e).changes === 0) return false;
     const { usage } = e;
+    const row = byId.get(e.id)!;
     insertUsage.run({
       id: e.id,
       seconds: usage.seconds,
@@ -167,6 +172,7 @@ export function sessionStore(db: Database.Database): SessionStore {
       solves: usage.captchaSolves,
       at: e.endedAt,
     });
+    ledger.billSession({ sessionId: e.id, accountId: row.account_id, test: row.test === 1, usage, at: e.endedAt, errorCode: e.errorCode });
     return true;
   }
   // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.

@@ -69,11 +69,11 @@ describe('migrate()', () => {
 
   it('applies an appended migration exactly once', () => {
     migrate(db);
-    const later = [...migrations, 'CREATE TABLE ledger (id INTEGER PRIMARY KEY)'];
+    const later = [...migrations, 'CREATE TABLE later_table (id INTEGER PRIMARY KEY)'];
     migrate(db, later);
     migrate(db, later);
     expect(db.pragma('user_version', { simple: true })).to.equal(later.length);
-    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'ledger'").pluck().get()).to.equal(1);
+    expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 'later_table'").pluck().get()).to.equal(1);
   });
 
   it('leaves the version unchanged when a step fails', () => {
