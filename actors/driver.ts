@@ -10,6 +10,7 @@ import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/step
 import { installBlockers } from '../lib/blockers/index.js';
 import { bindAi, SelectorCache, takeAiUsage } from '../lib/ai/index.js';
 import type { Store } from '../lib/store/index.js';
+import { CaptchaSolver, solverConfigFromEnv, type SolverConfig } from '../lib/captcha/solver.js';
 import { AddressGuard } from '../lib/net/address.js';
 import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
@@ -49,6 +50,7 @@ export interface Consumed {
   aiTokens: number;
   bytesDatacenter: number;
   bytesResidential: number;
+  captchaSolves: number;
 }
 
 /** The network path every session gets: where pools come from and what the guard allows. */
@@ -86,7 +88,7 @@ class PlaywrightPage implements PageDriver {
 
   private bytesTaken = { datacenter: 0, residential: 0 };
 
-  /** Tokens and bytes since the previous call; bytes count connections still open, up to now. */
+  /** Tokens, bytes and CAPTCHA solves since the previous call; bytes count connections still open, up to now. */
   usage(): Consumed {
     const spent = takeAiUsage(this.env.page);
     const bytes = this.proxy.bytes();
@@ -96,6 +98,7 @@ class PlaywrightPage implements PageDriver {
       aiTokens: spent.promptTokens + spent.completionTokens,
       bytesDatacenter: bytes.datacenter - taken.datacenter,
       bytesResidential: bytes.residential - taken.residential,
+      captchaSolves: this.env.solver?.takeSolves() ?? 0,
     };
   }
 }
@@ -104,10 +107,12 @@ class PlaywrightPage implements PageDriver {
 export class PlaywrightDriver implements BrowserDriver {
   private readonly selectors: SelectorCache | null;
   private readonly network: NetworkOptions;
+  private readonly solver: SolverConfig | null;
 
   /**
    * With a store, AI selector resolutions are cached in it (per account and domain). The network
-   * defaults to the environment: TABWRIGHT_PROXIES for pools, TABWRIGHT_ALLOW_HOSTS for the guard.
+   * defaults to the environment: TABWRIGHT_PROXIES for pools, TABWRIGHT_ALLOW_HOSTS for the guard;
+   * so does the CAPTCHA solver (TABWRIGHT_CAPTCHA_SOLVER; none when unset).
    */
   constructor(
     private readonly engine: Engine,
@@ -115,6 +120,7 @@ export class PlaywrightDriver implements BrowserDriver {
   ) {
     this.selectors = options.store ? new SelectorCache(options.store.db) : null;
     this.network = options.network ?? { guard: AddressGuard.fromEnv(), pools: loadPools() };
+    this.solver = solverConfigFromEnv();
   }
 
   async open(settings: ContextSettings): Promise<PageDriver> {
@@ -153,7 +159,8 @@ export class PlaywrightDriver implements BrowserDriver {
       await prepare(page);
       if (this.selectors && settings.accountId) bindAi(page, { accountId: settings.accountId, cache: this.selectors });
       const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length };
-      return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network });
+      const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
+      return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
     } catch (error) {
       await context.close().catch(() => undefined);
       await proxy.close().catch(() => undefined);

@@ -10,13 +10,18 @@ const SELF_CLEAR_MS = 5_000;
 
 /**
  * What follows every navigation a step causes: is the page a challenge or a block page (the
- * step errors captcha_unsolvable / captcha_detected / access_denied), then consent banners and
+ * step errors captcha_unsolvable / captcha_detected / access_denied; a CAPTCHA the session's
+ * solver handles is sent to it first and is no error once solved), then consent banners and
  * popups dismissed, their kinds added once each to the act's `blockers_dismissed`.
  */
 export async function afterNavigation(ctx: StepContext, response: Response | null): Promise<void> {
   let { challenge, block } = await inspectAccess(ctx.page, response);
   let moved = false;
-  if (challenge?.blocking) {
+  if (challenge && ctx.solver?.handles(challenge)) {
+    const failure = await ctx.solver.solve(ctx.page, challenge, ctx.signal);
+    // Solved: the step goes on. Failed: the verdict stands, with the solver's reason.
+    challenge = failure === null ? null : { ...challenge, message: `${challenge.message}; the CAPTCHA solver failed: ${failure}` };
+  } else if (challenge?.blocking) {
     // Some interstitials (Cloudflare's non-interactive check) pass by themselves and navigate on:
     // wait for that, bounded, before calling the challenge unsolvable. Waiting is not evasion.
     moved = await ctx.page

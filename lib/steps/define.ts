@@ -1,6 +1,7 @@
 import type * as t from 'io-ts';
 import type { Page } from 'playwright';
 import type { BlockerTracker } from '../blockers/index.js';
+import type { CaptchaSolver } from '../captcha/solver.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
 
@@ -33,6 +34,8 @@ export interface StepContext {
   blockers: BlockerTracker;
   /** The session's proxy (absent for fakes). */
   network?: NetworkView;
+  /** Solves detected CAPTCHAs (absent without TABWRIGHT_CAPTCHA_SOLVER). */
+  solver?: CaptchaSolver;
   results: StepResults;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;

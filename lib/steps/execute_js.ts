@@ -1,8 +1,12 @@
+import { Script } from 'node:vm';
 import type * as t from 'io-ts';
+import type { CDPSession, Page } from 'playwright';
 import { intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
-import { defineStep } from './define.js';
+import { StepError } from '../errors.js';
+import { withNavigation } from '../nav/action.js';
+import { defineStep, type StepContext } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
-import { notAvailableYet } from './unavailable.js';
+import { TIMED_OUT, within } from './pause.js';
 
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
 export const executeJsCodec = strictObject({
@@ -14,5 +18,158 @@ export const executeJsCodec = strictObject({
 /** Decoded execute_js parameters. */
 export type ExecuteJsParams = t.TypeOf<typeof executeJsCodec>;
 
-/** The execute_js step. */
-export const executeJsStep = defineStep({ name: 'execute_js', codec: executeJsCodec, run: notAvailableYet('execute_js') });
+/** Largest serialised result kept, in characters: the envelope carries it. */
+export const MAX_RESULT_CHARS = 5_000_000;
+/** After a timeout, how long the page gets to answer before it counts as busy (a script still running). */
+const PROBE_MS = 250;
+/** After stopping the script, how long the page gets to answer again. */
+const RECOVER_MS = 2_000;
+
+/** What the wrapper hands back from the page: the JSON, or why there is none. */
+interface PageAnswer {
+  json?: string;
+  thrown?: string;
+  unserializable?: string;
+  tooLarge?: number;
+}
+
+/**
+ * The page-side source: the caller's body inside an async function (`return` answers, `await`
+ * works), its value serialised in the page, so what crosses back is plain JSON (`undefined` is
+ * null) or the reason there is none. The newline keeps a trailing `//` comment inside the body.
+ */
+export function wrapCode(code: string): string {
+  return `(async () => {
+  const tabwrightBody = async function () {
+${code}
+  };
+  let value;
+  try {
+    value = await tabwrightBody.call(globalThis);
+  } catch (error) {
+    let text;
+    try {
+      text = error instanceof Error ? (error.name && error.name !== 'Error' ? error.name + ': ' : '') + error.message : String(error);
+    } catch {
+      text = 'an exception that cannot be shown';
+    }
+    return { thrown: text };
+  }
+  if (value === undefined) return { json: 'null' };
+  let json;
+  try {
+    json = JSON.stringify(value);
+  } catch (error) {
+    return { unserializable: error instanceof Error ? error.message : String(error) };
+  }
+  if (json === undefined) return { unserializable: 'a ' + typeof value + ' has no JSON form' };
+  if (json.length > ${MAX_RESULT_CHARS}) return { tooLarge: json.length };
+  return { json };
+})()`;
+}
+
+/** Refuses a body that does not compile, before anything runs; compiled here, never run. */
+function checkSyntax(source: string): void {
+  try {
+    new Script(source);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new StepError('invalid_request', `execute_js: the code does not compile: ${message}`, {
+      path: 'execute_js.code',
+      expected: 'JavaScript function body',
+    });
+  }
+}
+
+/** True once the page answers a trivial evaluate (an error answer is an answer too). */
+const answers = (page: Page): Promise<true> =>
+  page.evaluate('0').then(
+    () => true as const,
+    () => true as const,
+  );
+
+/**
+ * After a timeout: a page that still answers was only awaiting something and is left alone; a
+ * busy one gets its running script terminated (CDP, through a session opened before the run: a
+ * busy renderer cannot set up a new one) and must answer within RECOVER_MS. If it cannot, it is
+ * closed (a page spinning forever would hold a CPU and hang every later read) and a plain Error
+ * says so.
+ */
+async function recover(page: Page, cdp: CDPSession): Promise<void> {
+  const probe = answers(page);
+  if ((await within(probe, PROBE_MS)) !== TIMED_OUT) return;
+  const deadline = Date.now() + RECOVER_MS;
+  // A renderer blocked outside JavaScript (a synchronous XHR that never ends) answers neither this
+  // nor anything else: the wait for it is bounded like the probe.
+  await within(cdp.send('Runtime.terminateExecution'), RECOVER_MS);
+  if ((await within(probe, deadline - Date.now())) !== TIMED_OUT) return;
+  // Navigating away cannot help either (the stuck renderer never lets go); closing can.
+  await within(page.close({ runBeforeUnload: false }), RECOVER_MS);
+  throw new Error('execute_js: the page is unusable: its script could not be stopped after the timeout, so the page was closed');
+}
+
+/** Stores `value` under `key` in the act's extraction (defined, so a key like `__proto__` is just a key). */
+function store(ctx: StepContext, key: string, value: unknown): void {
+  ctx.results.extraction ??= {};
+  Object.defineProperty(ctx.results.extraction, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** The value of a page answer, or the step error it stands for. */
+function valueOf(answer: PageAnswer): unknown {
+  if (answer.thrown !== undefined) throw new StepError('action_failed', `execute_js: the code threw ${answer.thrown}`, { reason: 'script_error' });
+  if (answer.unserializable !== undefined) {
+    throw new StepError('action_failed', `execute_js: the returned value is not JSON-serialisable: ${answer.unserializable}`, { reason: 'not_serializable' });
+  }
+  if (answer.tooLarge !== undefined) {
+    throw new StepError('action_failed', `execute_js: the returned value is ${answer.tooLarge} characters of JSON; at most ${MAX_RESULT_CHARS} are kept`, {
+      reason: 'too_large',
+    });
+  }
+  return JSON.parse(answer.json ?? 'null') as unknown;
+}
+
+/** Runs the wrapped code in the page within `timeout`; a navigation it causes ends it with null. */
+async function evaluate(ctx: StepContext, source: string, timeout: number): Promise<unknown> {
+  const cdp = await ctx.page.context().newCDPSession(ctx.page);
+  try {
+    const answer = await within(ctx.page.evaluate<PageAnswer>(source), timeout, ctx.signal);
+    if (ctx.signal.aborted) throw new Error('execute_js cancelled');
+    if (answer === TIMED_OUT) {
+      await recover(ctx.page, cdp);
+      throw new StepError('action_failed', `execute_js: the code did not finish within ${timeout} ms and was stopped`, { reason: 'timeout' });
+    }
+    return valueOf(answer);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : '';
+    if (/Execution context was destroyed/.test(message)) return null;
+    if (/SyntaxError/.test(message) && !(error instanceof StepError)) {
+      throw new StepError('invalid_request', `execute_js: the code does not compile: ${message.split('\n')[0] ?? ''}`, {
+        path: 'execute_js.code',
+        expected: 'JavaScript function body',
+      });
+    }
+    throw error;
+  } finally {
+    await cdp.detach().catch(() => undefined);
+  }
+}
+
+/**
+ * The execute_js step: the code runs in the page as the body of an async function; its JSON
+ * value goes to `extraction[result_key]`. A syntax error is invalid_request; a throw, a value
+ * without JSON form or too large, or running past `timeout` (even `while(true){}`: the script is
+ * terminated) is action_failed with reason script_error, not_serializable, too_large or timeout.
+ */
+export const executeJsStep = defineStep({
+  name: 'execute_js',
+  codec: executeJsCodec,
+  run: async (ctx, params) => {
+    const source = wrapCode(params.code);
+    checkSyntax(source);
+    let value: unknown = null;
+    await withNavigation(ctx, async () => {
+      value = await evaluate(ctx, source, params.timeout);
+    });
+    store(ctx, params.result_key, value);
+  },
+});

@@ -1,7 +1,12 @@
 import type * as t from 'io-ts';
+import type { ElementHandle, Locator } from 'playwright';
 import { boolean, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
-import { defineStep } from './define.js';
-import { notAvailableYet } from './unavailable.js';
+import { StepError } from '../errors.js';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { defineStep, type StepContext } from './define.js';
+import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
+import { submitForm } from './form-submit.js';
 
 const fieldValue = predicate('string or boolean', (u): u is string | boolean => typeof u === 'string' || typeof u === 'boolean');
 
@@ -14,5 +19,112 @@ export const fillFormCodec = strictObject({
 /** Decoded fill_form parameters. */
 export type FillFormParams = t.TypeOf<typeof fillFormCodec>;
 
-/** The fill_form step. */
-export const fillFormStep = defineStep({ name: 'fill_form', codec: fillFormCodec, run: notAvailableYet('fill_form') });
+const TRUE_WORDS = new Set(['true', 'on', 'yes', '1', 'checked']);
+const FALSE_WORDS = new Set(['false', 'off', 'no', '0', 'unchecked']);
+
+const badValue = (label: string, expected: string): StepError =>
+  new StepError('invalid_request', `fill_form: the value for "${label}" does not suit the field`, { path: `fill_form.fields.${label}`, expected });
+
+/** A checkbox's wanted state: a boolean, or a word that means one. */
+function wantedState(label: string, value: string | boolean): boolean {
+  if (typeof value === 'boolean') return value;
+  const word = value.trim().toLowerCase();
+  if (TRUE_WORDS.has(word)) return true;
+  if (FALSE_WORDS.has(word)) return false;
+  throw badValue(label, 'a boolean (or "true"/"false", "on"/"off", "yes"/"no") for a checkbox');
+}
+
+const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+
+/** The option to choose: by value exactly, else by its text (case and spacing ignored). */
+function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefined {
+  return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
+}
+
+/** Fills one located field according to what it turns out to be; its handle, for the submit. */
+async function fillField(element: Locator, label: string, value: string | boolean): Promise<ElementHandle<Element>> {
+  const handle = await perform('fill_form', () => element.elementHandle({ timeout: ACTION_TIMEOUT_MS }));
+  const control = await handle.evaluate(describeControl);
+  switch (control.kind) {
+    case 'checkbox':
+      await setToggle(handle, wantedState(label, value), label);
+      break;
+    case 'radio': {
+      if (typeof value === 'boolean') {
+        await setToggle(handle, value, label);
+        break;
+      }
+      const radio = (await handle.evaluateHandle(radioOfGroup, value)).asElement();
+      if (!radio) {
+        // {"Pro": "yes"} names the radio itself; a word that is no choice of the group means a state.
+        const word = value.trim().toLowerCase();
+        if (TRUE_WORDS.has(word) || FALSE_WORDS.has(word)) {
+          await setToggle(handle, TRUE_WORDS.has(word), label);
+          break;
+        }
+        throw new StepError('action_failed', `The radio group of "${label}" has no choice "${value}"`, { reason: 'no_such_option' });
+      }
+      await setToggle(radio, true, `${label}: ${value}`);
+      await radio.dispose();
+      break;
+    }
+    case 'select': {
+      if (typeof value !== 'string') throw badValue(label, 'a string (option value or text) for a select');
+      const option = pickOption(control.options, value);
+      if (!option) {
+        throw new StepError('action_failed', `The select "${label}" has no option "${value}" (by value or text)`, {
+          reason: 'no_such_option',
+          options: control.options.slice(0, 50),
+        });
+      }
+      await perform('select', async () => void (await element.selectOption({ value: option.value }, { timeout: ACTION_TIMEOUT_MS })));
+      break;
+    }
+    case 'file':
+      throw badValue(label, 'a field fill_form can set (use the upload step for a file input)');
+    case 'button':
+      throw badValue(label, 'a form field, not a button');
+    case 'text':
+      if (typeof value !== 'string') throw badValue(label, 'a string for a text field');
+      await perform('fill', async () => {
+        await element.fill(value, { timeout: ACTION_TIMEOUT_MS });
+        await element.blur({ timeout: ACTION_TIMEOUT_MS });
+      });
+      break;
+  }
+  return handle;
+}
+
+/** Fills every field in order; with `submit`, submits the form most of them belong to. */
+async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[]): Promise<void> {
+  for (const [label, value] of Object.entries(params.fields)) {
+    const element = await locate(ctx, { label }, 'input');
+    handles.push(await fillField(element, label, value));
+  }
+  if (!params.submit) return;
+  const anchor = handles[0]!;
+  const frame = await anchor.ownerFrame();
+  const sameFrame: ElementHandle<Element>[] = [];
+  for (const handle of handles) if ((await handle.ownerFrame()) === frame) sameFrame.push(handle);
+  await submitForm(ctx.page, anchor, sameFrame);
+}
+
+/**
+ * The fill_form step: each label is located like a `fill` target (aria-label, placeholder, label,
+ * name, nearby text) and set by kind: text-like fields filled (input and change fire), selects by
+ * option value or text, checkboxes and switches to a boolean, a radio group to the choice named by
+ * a string (or one radio to a boolean). With `submit`, the form's submit control is clicked and any
+ * navigation it causes is waited for.
+ */
+export const fillFormStep = defineStep({
+  name: 'fill_form',
+  codec: fillFormCodec,
+  run: async (ctx, params) => {
+    const handles: ElementHandle<Element>[] = [];
+    try {
+      await withNavigation(ctx, () => fillAll(ctx, params, handles));
+    } finally {
+      await Promise.all(handles.map((handle) => handle.dispose().catch(() => undefined)));
+    }
+  },
+});

@@ -1,6 +1,7 @@
 import { errors, type Page } from 'playwright';
 import { StepError } from '../errors.js';
 import type { BlockerTracker } from '../blockers/index.js';
+import type { CaptchaSolver } from '../captcha/solver.js';
 import type { NetworkView } from './define.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
@@ -70,6 +71,7 @@ export interface PageEnv {
   observer: PageObserver;
   blockers: BlockerTracker;
   network?: NetworkView;
+  solver?: CaptchaSolver;
 }
 
 /**
@@ -87,8 +89,12 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   let observation: PageState | undefined;
 
   const fail = (step: number, action: string, error: StepError): void => {
-    result.error = { step, action, code: error.code, message: error.message, context: error.context };
-    if (error.fatal) fatal = error;
+    // A step that left no usable page (execute_js stuck in a synchronous request) ends the session:
+    // a session without a page could only answer errors until its timeout.
+    const lost = env.page.isClosed();
+    const message = lost ? `${error.message}; the page could not be recovered and the session was closed` : error.message;
+    result.error = { step, action, code: error.code, message, context: error.context };
+    if (error.fatal || lost) fatal = lost ? new StepError(error.code, message, error.context) : error;
   };
 
   if (plan.url !== undefined) {

@@ -1,9 +1,11 @@
 import type * as t from 'io-ts';
 import { intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
+import { pause } from './pause.js';
+import { jumpTo, wheelBy } from './scrolling.js';
 import { exactlyOneOf } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of scroll: exactly one of to, direction, ref; amount and times apply to direction. */
 export const scrollCodec = exactlyOneOf(
@@ -17,5 +19,32 @@ export const scrollCodec = exactlyOneOf(
 /** Decoded scroll parameters. */
 export type ScrollParams = t.TypeOf<typeof scrollCodec>;
 
-/** The scroll step. */
-export const scrollStep = defineStep({ name: 'scroll', codec: scrollCodec, run: notAvailableYet('scroll') });
+/** The pause between two wheel turns, so the page's scroll handlers run (and lazy content starts loading). */
+const BETWEEN_TIMES_MS = 100;
+/** How long lazy content gets to arrive after the scroll before the step ends. */
+const SETTLE_CAP_MS = 1_500;
+
+/**
+ * The scroll step: `to` jumps to the top or bottom, `direction` turns the mouse wheel `times`
+ * times by `amount` px, `ref` scrolls an element into view. Then a short wait for stability so
+ * content loaded by the scroll is in the act's observation.
+ */
+export const scrollStep = defineStep({
+  name: 'scroll',
+  codec: scrollCodec,
+  run: async (ctx, params) => {
+    if (params.ref !== undefined) {
+      const element = await locate(ctx, { ref: params.ref }, 'scroll');
+      await perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS }));
+    } else if (params.to !== undefined) {
+      await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
+    } else {
+      const dy = params.direction === 'up' ? -params.amount : params.amount;
+      for (let i = 0; i < params.times && !ctx.signal.aborted; i++) {
+        if (i > 0) await pause(BETWEEN_TIMES_MS, ctx.signal);
+        await wheelBy(ctx.page, dy);
+      }
+    }
+    await ctx.observer.waitForStable(SETTLE_CAP_MS);
+  },
+});

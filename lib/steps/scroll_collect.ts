@@ -1,8 +1,13 @@
 import type * as t from 'io-ts';
 import { intRange, strictObject, withDefault } from '../codec/index.js';
-import { defineStep } from './define.js';
+import { cutText } from '../observe/page/text.js';
+import type { PageState } from '../observe/types.js';
+import { ContentMerger } from './content-merge.js';
+import { defineStep, type StepContext } from './define.js';
 import { MAX_SCROLLS, MAX_TEXT_LENGTH, MAX_WAIT_MS } from './limits.js';
-import { notAvailableYet } from './unavailable.js';
+import { readContent } from './page-content.js';
+import { pause } from './pause.js';
+import { jumpTo, scrollPoint } from './scrolling.js';
 
 /** Parameters of scroll_collect: its iteration, pause, time and text budgets. */
 export const scrollCollectCodec = strictObject({
@@ -15,9 +20,74 @@ export const scrollCollectCodec = strictObject({
 /** Decoded scroll_collect parameters. */
 export type ScrollCollectParams = t.TypeOf<typeof scrollCollectCodec>;
 
-/** The scroll_collect step: scroll the whole page, wait for lazy content, observe once. */
+/** Rounds in a row without growth after which the page counts as fully loaded. */
+const STILL_ROUNDS = 2;
+/** Each hop moves this share of the viewport, so consecutive reads overlap. */
+const HOP_SHARE = 0.8;
+/** Safety bound on hops within one round (a page that keeps growing while we descend). */
+const MAX_HOPS = 500;
+
+/**
+ * Descends from where the window is to the bottom the document had when the round began, a
+ * viewport at a time, reading the content after each hop: a virtualised list renders only what
+ * is near the viewport, so what a jump straight to the bottom skipped would never be seen.
+ */
+async function descend(ctx: StepContext, merger: ContentMerger, deadline: number): Promise<void> {
+  let point = await scrollPoint(ctx.page);
+  const bottom = point.height;
+  if (point.y + point.viewport >= bottom - 1) {
+    // Already at the bottom: a small move up and back, so scroll-driven loaders hear this round too.
+    if (point.y > 0) await jumpTo(ctx.page, Math.max(0, point.y - 2));
+    await jumpTo(ctx.page, 'bottom');
+    return;
+  }
+  for (let hop = 0; hop < MAX_HOPS && point.y + point.viewport < bottom - 1; hop++) {
+    if (ctx.signal.aborted || Date.now() >= deadline) return;
+    const from = point.y;
+    point = await jumpTo(ctx.page, Math.min(from + Math.max(1, Math.floor(point.viewport * HOP_SHARE)), bottom));
+    merger.add(await readContent(ctx));
+    if (point.y <= from) return;
+  }
+}
+
+/** The observation with its content replaced by the merged content, cut at a block boundary to `max`. */
+function withContent(observation: PageState, content: string, max: number): PageState {
+  const shown = cutText(content, max);
+  const markdown = shown.length < content.length ? { content: shown, length: { shown: shown.length, total: content.length } } : { content };
+  return { ...observation, markdown };
+}
+
+/**
+ * The scroll_collect step: rounds of { descend to the bottom; wait `wait_ms` for lazy content;
+ * read } until the document stops growing (two rounds without growth), `max_scrolls` rounds or
+ * `timeout_ms`. Every read is merged into one content (lines a virtualised feed dropped stay),
+ * which replaces the markdown of the act's observation.
+ */
 export const scrollCollectStep = defineStep({
   name: 'scroll_collect',
   codec: scrollCollectCodec,
-  run: notAvailableYet('scroll_collect'),
+  run: async (ctx, params) => {
+    const deadline = Date.now() + params.timeout_ms;
+    const left = (): number => deadline - Date.now();
+    const merger = new ContentMerger();
+    merger.add(await readContent(ctx));
+    let height = (await scrollPoint(ctx.page)).height;
+    let still = 0;
+    for (let round = 0; round < params.max_scrolls && left() > 0 && !ctx.signal.aborted; round++) {
+      await descend(ctx, merger, deadline);
+      await pause(Math.min(params.wait_ms, left()), ctx.signal);
+      if (ctx.signal.aborted) break;
+      merger.add(await readContent(ctx));
+      const now = (await scrollPoint(ctx.page)).height;
+      if (now > height) {
+        height = now;
+        still = 0;
+      } else if (++still >= STILL_ROUNDS) {
+        break;
+      }
+    }
+    if (ctx.signal.aborted) throw new Error('scroll_collect cancelled');
+    const observation = await ctx.observer.observe({ max_text_length: params.max_text_length });
+    return { observation: withContent(observation, merger.text(), params.max_text_length) };
+  },
 });

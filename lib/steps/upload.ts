@@ -1,9 +1,12 @@
 import type * as t from 'io-ts';
 import { arrayOf, urlWithScheme } from '../codec/index.js';
+import { StepError } from '../errors.js';
+import { withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
+import { downloadFiles } from './download.js';
 import { MAX_UPLOAD_FILES } from './limits.js';
 import { targeted } from './targeting.js';
-import { notAvailableYet } from './unavailable.js';
 
 /** Parameters of upload: a file input and the http(s) URLs of the files to download and attach. */
 export const uploadCodec = targeted({
@@ -17,5 +20,35 @@ export const uploadCodec = targeted({
 /** Decoded upload parameters. */
 export type UploadParams = t.TypeOf<typeof uploadCodec>;
 
-/** The upload step. */
-export const uploadStep = defineStep({ name: 'upload', codec: uploadCodec, run: notAvailableYet('upload') });
+/** How long attaching may take (the element wait plus handing the bytes to the page). */
+const ATTACH_TIMEOUT_MS = 30_000;
+
+/** Runs in the page: whether the element is a file input, and whether it takes several files. */
+function fileInput(el: Element): { multiple: boolean } | null {
+  return el instanceof HTMLInputElement && el.type === 'file' ? { multiple: el.multiple } : null;
+}
+
+/**
+ * The upload step: checks the target is a file input that takes that many files, downloads each
+ * URL through the session's own context (its cookies and proxy), bounded in size, and attaches
+ * them; the input fires input and change as if the user had picked them (hidden inputs behind a
+ * styled label included).
+ */
+export const uploadStep = defineStep({
+  name: 'upload',
+  codec: uploadCodec,
+  run: async (ctx, params) => {
+    const element = await locate(ctx, params, 'upload');
+    const input = await perform('upload', () => element.evaluate(fileInput, undefined, { timeout: ACTION_TIMEOUT_MS }));
+    if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
+    if (params.files.length > 1 && !input.multiple) {
+      throw new StepError('action_failed', `The file input takes one file; ${params.files.length} were given`, {
+        reason: 'single_file_input',
+        files: params.files.length,
+      });
+    }
+    const files = await downloadFiles(ctx.page.context().request, params.files, ctx.signal);
+    // Up to 50 MiB cross into the page: more time than a click gets.
+    await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
+  },
+});

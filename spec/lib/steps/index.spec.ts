@@ -1,5 +1,4 @@
 import { expect } from 'chai';
-import { StepError } from '../../../lib/errors.js';
 import { stepCodec, stepModule, stepModules, stepNames } from '../../../lib/steps/index.js';
 import type { StepContext } from '../../../lib/steps/define.js';
 import { problem } from '../codec/problem.js';
@@ -46,19 +45,6 @@ describe('lib/steps index', () => {
     it('continues the path into the params', () => {
       expect(problem(stepCodec, { click: { ref: 5 } }, 'steps[2]')).to.deep.equal({ path: 'steps[2].click.ref', expected: 'non-empty string' });
     });
-  });
-
-  describe('run of the steps not built yet', () => {
-    const later = ['scroll', 'scroll_collect', 'screenshot', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js'];
-    for (const name of later) {
-      it(`${name} fails as an invalid request naming the step`, async () => {
-        const error: unknown = await stepModule(name).run(ctx, {}).then(() => undefined, (e: unknown) => e);
-        expect(error).to.be.instanceOf(StepError);
-        expect((error as StepError).code).to.equal('invalid_request');
-        expect((error as StepError).message).to.equal(`The ${name} step is not available yet in this version`);
-        expect((error as StepError).context).to.deep.equal({ path: 'steps', expected: 'an available step type' });
-      });
-    }
   });
 
   it('close asks the runner to end the session', async () => {
