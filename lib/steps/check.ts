@@ -3,6 +3,7 @@ import { boolean, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { defineStep } from './define.js';
+import { setToggle } from './form-controls.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of check: a target and the wanted state (false unchecks). */
@@ -17,10 +18,15 @@ export const checkStep = defineStep({
   codec: checkCodec,
   run: async (ctx, params) => {
     const element = await locate(ctx, params, 'check');
-    await withNavigation(ctx, () =>
-      perform(params.checked ? 'check' : 'uncheck', () =>
-        params.checked ? element.check({ timeout: ACTION_TIMEOUT_MS }) : element.uncheck({ timeout: ACTION_TIMEOUT_MS }),
-      ),
-    );
+    const name = params.ref ?? params.text ?? params.label ?? '';
+    await withNavigation(ctx, async () => {
+      const handle = await perform('check', () => element.elementHandle({ timeout: ACTION_TIMEOUT_MS }));
+      try {
+        // Handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
+        await setToggle(handle, params.checked, name);
+      } finally {
+        await handle.dispose();
+      }
+    });
   },
 });

@@ -21,6 +21,7 @@ const FORM = html(
      <label><input type="checkbox" name="gift"> Gift wrap</label>
      <label><input type="radio" name="speed" value="standard" checked> Standard</label>
      <label><input type="radio" name="speed" value="express"> Express</label>
+     <label class="fancy"><input type="checkbox" name="terms" style="position:absolute;opacity:0;width:1px;height:1px"><span>Accept the terms</span></label>
      <button type="submit">Place order</button>
      <button type="button" disabled>Disabled action</button>
    </form>
@@ -100,11 +101,12 @@ describe('acting on pages through the API', function () {
       { type: { label: 'Notes for the courier', value: 'ring', delay: 5 } },
       { check: { label: 'Express' } },
       { check: { label: 'Gift wrap', checked: false } },
+      { check: { label: 'Accept the terms' } },
       { click: { text: 'Place order' } },
     ]);
     expect(res.body.error).to.equal(null);
     const content = res.body.page.markdown.content as string;
-    for (const line of ['fullname=By aria-label', 'email=placeholder@example.com', 'city=Porto', 'zip=4000', 'notes=ring', 'speed=express']) {
+    for (const line of ['fullname=By aria-label', 'email=placeholder@example.com', 'city=Porto', 'zip=4000', 'notes=ring', 'speed=express', 'terms=on']) {
       expect(content).to.contain(line);
     }
     expect(content).to.not.contain('gift=');
