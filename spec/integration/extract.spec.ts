@@ -2,9 +2,8 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Engine } from '../../actors/engine.js';
-import { startService, type Service } from '../support/service.js';
-import { TestSite, html } from '../support/site.js';
+import { browserSuite } from '../support/browser.js';
+import { html } from '../support/site.js';
 
 const fixture = (name: string): string => readFileSync(new URL(`../../../../shared/fixtures/pages/${name}/source.html`, import.meta.url), 'utf8');
 
@@ -31,34 +30,21 @@ const SHOP = html(
 
 describe('the extract step through the API', function () {
   this.timeout(120_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({
-      '/shop': { body: SHOP },
-      '/keep-tabular-data': { body: fixture('keep-tabular-data') },
-      '/links-in-tables': { body: fixture('links-in-tables') },
-    });
+  const t = browserSuite({
+    '/shop': { body: SHOP },
+    '/keep-tabular-data': { body: fixture('keep-tabular-data') },
+    '/links-in-tables': { body: fixture('links-in-tables') },
+  });
+  const { create } = t;
+  before(() => {
   });
   after(async () => {
-    await engine.stop();
-    await site.stop();
+    await t.engine.stop();
+    await t.site.stop();
   });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
   /** Opens `path` with one extract step and answers the envelope's body. */
   const extract = async (path: string, fields: object): Promise<{ extraction: Record<string, unknown> | null; error: { code: string; message: string; context: Record<string, unknown> } | null }> => {
-    const res = await create({ url: site.url(path), page: 'light', steps: [{ extract: fields }] });
+    const res = await create({ url: t.site.url(path), page: 'light', steps: [{ extract: fields }] });
     expect(res.status).to.equal(201);
     return res.body;
   };
@@ -75,8 +61,8 @@ describe('the extract step through the API', function () {
     expect(body.error).to.equal(null);
     expect(body.extraction).to.deep.equal({
       title: 'Shop of things',
-      home: site.url('/home?x=1'),
-      logo: site.url('/img/logo.png'),
+      home: t.site.url('/home?x=1'),
+      logo: t.site.url('/img/logo.png'),
       alt: 'Logo',
       ld: { '@type': 'Product', name: 'Widget', offers: { price: 9.5 } },
       tag: '<span class="tag">x</span>',
@@ -105,7 +91,7 @@ describe('the extract step through the API', function () {
     });
     expect(body.error).to.equal(null);
     expect(body.extraction!.products).to.deep.equal([
-      { name: 'Alpha', price: '$1', link: site.url('/p/alpha'), variants: ['a1', 'a2'], nested: [{ code: 'a1' }, { code: 'a2' }] },
+      { name: 'Alpha', price: '$1', link: t.site.url('/p/alpha'), variants: ['a1', 'a2'], nested: [{ code: 'a1' }, { code: 'a2' }] },
       { name: 'Beta', price: '$2', link: null, variants: ['b1'], nested: [{ code: 'b1' }] },
     ]);
     expect(body.extraction!.all).to.deep.equal([
@@ -201,13 +187,13 @@ describe('the extract step through the API', function () {
 
   it('stops a js >> expression that never finishes and keeps the page usable', async function () {
     this.timeout(60_000);
-    const first = await create({ url: site.url('/shop'), page: 'light', steps: [{ extract: { spin: 'js >> (() => { while (true) {} })()' } }] });
+    const first = await create({ url: t.site.url('/shop'), page: 'light', steps: [{ extract: { spin: 'js >> (() => { while (true) {} })()' } }] });
     expect(first.body.error).to.include({ code: 'extract_failed' });
     expect(first.body.error.context).to.deep.equal({ field: 'spin' });
     expect(first.body.error.message).to.contain('10000 ms');
-    const again = await service.http
+    const again = await t.service.http
       .post(`/v1/sessions/${first.body.session_id}/act`)
-      .set(auth)
+      .set(t.auth)
       .send({ steps: [{ extract: { title: 'js >> document.title' } }] });
     expect(again.body.extraction).to.deep.equal({ title: 'Shop' });
   });
@@ -262,15 +248,15 @@ describe('the extract step through the API', function () {
 
     it('records the tokens on the session\'s usage and caches the selector for the account', async () => {
       answers = ['#title'];
-      const first = await create({ url: site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
+      const first = await create({ url: t.site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
       expect(first.body.extraction).to.deep.equal({ title: 'Shop of things' });
-      await service.http.delete(`/v1/sessions/${first.body.session_id}`).set(auth);
-      expect(service.store.getUsage(first.body.session_id)?.aiTokens).to.equal(105);
-      const second = await create({ url: site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
+      await t.service.http.delete(`/v1/sessions/${first.body.session_id}`).set(t.auth);
+      expect(t.service.store.getUsage(first.body.session_id)?.aiTokens).to.equal(105);
+      const second = await create({ url: t.site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
       expect(second.body.extraction).to.deep.equal({ title: 'Shop of things' });
       expect(requests).to.have.length(1);
-      await service.http.delete(`/v1/sessions/${second.body.session_id}`).set(auth);
-      expect(service.store.getUsage(second.body.session_id)?.aiTokens).to.equal(0);
+      await t.service.http.delete(`/v1/sessions/${second.body.session_id}`).set(t.auth);
+      expect(t.service.store.getUsage(second.body.session_id)?.aiTokens).to.equal(0);
     });
 
     it('retries once with the failure when the selector matches nothing', async () => {

@@ -1,8 +1,7 @@
 import { expect } from 'chai';
 import type { IncomingMessage } from 'node:http';
-import { Engine } from '../../actors/engine.js';
-import { startService, type Service } from '../support/service.js';
-import { TestSite, html } from '../support/site.js';
+import { browserSuite } from '../support/browser.js';
+import { html } from '../support/site.js';
 import { cookiebotPage, newsletterPage, oneTrustPage } from '../lib/blockers/pages.js';
 import { BLOCK_CASES } from '../lib/captcha/block-pages.js';
 import { INTERSTITIAL_CASES } from '../lib/captcha/interstitial-pages.js';
@@ -40,41 +39,23 @@ function echo(req: IncomingMessage, res: import('node:http').ServerResponse): vo
 
 describe('acting on pages through the API', function () {
   this.timeout(120_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({
-      '/form': { body: FORM },
-      '/submit': echo,
-      '/onetrust': { body: oneTrustPage() },
-      '/cookiebot': { body: cookiebotPage() },
-      '/newsletter': { body: newsletterPage() },
-    });
+  const t = browserSuite({
+    '/form': { body: FORM },
+    '/submit': echo,
+    '/onetrust': { body: oneTrustPage() },
+    '/cookiebot': { body: cookiebotPage() },
+    '/newsletter': { body: newsletterPage() },
+  });
+  const { create, act } = t;
+  before(() => {
     for (const [i, c] of [...WIDGET_CASES.slice(0, 1), ...INTERSTITIAL_CASES.slice(0, 1), ...BLOCK_CASES.slice(0, 2)].entries()) {
-      site.route(`/case${i}`, (_req, res) => res.writeHead(c.status ?? 200, { 'Content-Type': 'text/html', ...(c.headers ?? {}) }).end(c.body));
+      t.site.route(`/case${i}`, (_req, res) => res.writeHead(c.status ?? 200, { 'Content-Type': 'text/html', ...(c.headers ?? {}) }).end(c.body));
     }
   });
-  after(async () => {
-    await engine.stop();
-    await site.stop();
-  });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
-  const act = (id: string, steps: unknown[]) => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps });
   type Element = { ref: string; label: string; tag: string; value?: string };
 
   it('runs an agent flow: observe, pick refs, fill and submit a form, read the result page', async () => {
-    const first = await create({ url: site.url('/form') });
+    const first = await create({ url: t.site.url('/form') });
     const elements = first.body.page.interactive_elements as Element[];
     const ref = (label: string): string => elements.find((e) => e.label === label)!.ref;
     const res = await act(first.body.session_id, [
@@ -86,13 +67,13 @@ describe('acting on pages through the API', function () {
     ]);
     expect(res.body.error).to.equal(null);
     expect(res.body.completed).to.equal(5);
-    expect(res.body.page.url).to.equal(site.url('/submit'));
+    expect(res.body.page.url).to.equal(t.site.url('/submit'));
     const content = res.body.page.markdown.content as string;
     for (const line of ['fullname=Ada Lovelace', 'email=ada@example.com', 'size=m', 'gift=on', 'speed=standard']) expect(content).to.contain(line);
   });
 
   it('targets by label in the contract\'s order and by text, types with a delay, checks radios', async () => {
-    const id = (await create({ url: site.url('/form') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/form') })).body.session_id as string;
     const res = await act(id, [
       { fill: { label: 'Full name', value: 'By aria-label' } },
       { fill: { label: 'you@example.com', value: 'placeholder@example.com' } },
@@ -113,7 +94,7 @@ describe('acting on pages through the API', function () {
   });
 
   it('shows the current values of fields in the next observation', async () => {
-    const id = (await create({ url: site.url('/form') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/form') })).body.session_id as string;
     const res = await act(id, [{ fill: { label: 'City', value: 'Lisbon' } }, { select: { label: 'Size', value: 'l' } }]);
     const elements = res.body.page.interactive_elements as Element[];
     expect(elements.find((e) => e.label === 'City')?.value).to.equal('Lisbon');
@@ -121,7 +102,7 @@ describe('acting on pages through the API', function () {
   });
 
   it('answers element_not_found with up to 5 nearest candidates', async () => {
-    const id = (await create({ url: site.url('/form') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/form') })).body.session_id as string;
     const res = await act(id, [{ click: { text: 'Place ordr' } }]);
     expect(res.body.error.code).to.equal('element_not_found');
     expect(res.body.error.context.target).to.deep.equal({ text: 'Place ordr' });
@@ -135,7 +116,7 @@ describe('acting on pages through the API', function () {
   });
 
   it('answers action_failed with the reason for disabled and covered elements, and for a missing option', async () => {
-    const id = (await create({ url: site.url('/form') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/form') })).body.session_id as string;
     const disabled = await act(id, [{ click: { text: 'Disabled action' } }]);
     expect(disabled.body.error).to.include({ code: 'action_failed' });
     expect(disabled.body.error.context.reason).to.equal('disabled');
@@ -148,33 +129,33 @@ describe('acting on pages through the API', function () {
 
   it('dismisses consent banners (opting out) and popups, and lists them; touches nothing when disabled', async () => {
     for (const path of ['/onetrust', '/cookiebot']) {
-      const res = await create({ url: site.url(path) });
+      const res = await create({ url: t.site.url(path) });
       expect(res.body.error).to.equal(null);
       expect(res.body.blockers_dismissed).to.deep.equal(['cookie_consent']);
     }
-    const popup = await create({ url: site.url('/newsletter') });
+    const popup = await create({ url: t.site.url('/newsletter') });
     expect(popup.body.blockers_dismissed).to.deep.equal(['popup']);
-    const untouched = await create({ url: site.url('/onetrust'), auto_dismiss_blockers: false });
+    const untouched = await create({ url: t.site.url('/onetrust'), auto_dismiss_blockers: false });
     expect(untouched.body.blockers_dismissed).to.deep.equal([]);
     expect(untouched.body.page.interactive_elements.map((e: Element) => e.label)).to.include('Reject All');
   });
 
   it('detects CAPTCHAs and block pages: captcha_detected keeps the session, unsolvable and access_denied fail it', async () => {
-    const widget = await create({ url: site.url('/case0') });
+    const widget = await create({ url: t.site.url('/case0') });
     expect(widget.body.error).to.include({ code: 'captcha_detected' });
     expect(widget.body.error.context.kind).to.equal('recaptcha');
-    expect((await service.http.get(`/v1/sessions/${widget.body.session_id}`).set(auth)).body.status).to.equal('active');
+    expect((await t.service.http.get(`/v1/sessions/${widget.body.session_id}`).set(t.auth)).body.status).to.equal('active');
 
-    const wall = await create({ url: site.url('/case1') });
+    const wall = await create({ url: t.site.url('/case1') });
     expect(wall.body.error.code).to.equal('captcha_unsolvable');
     expect(wall.body.error.context.kind).to.equal('challenge');
-    const info = await service.http.get(`/v1/sessions/${wall.body.session_id}`).set(auth);
+    const info = await t.service.http.get(`/v1/sessions/${wall.body.session_id}`).set(t.auth);
     expect(info.body).to.include({ status: 'failed', error_code: 'captcha_unsolvable' });
 
     for (const path of ['/case2', '/case3']) {
-      const blocked = await create({ url: site.url(path) });
+      const blocked = await create({ url: t.site.url(path) });
       expect(blocked.body.error.code, path).to.equal('access_denied');
-      expect((await service.http.get(`/v1/sessions/${blocked.body.session_id}`).set(auth)).body.status).to.equal('failed');
+      expect((await t.service.http.get(`/v1/sessions/${blocked.body.session_id}`).set(t.auth)).body.status).to.equal('failed');
     }
   });
 });

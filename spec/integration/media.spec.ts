@@ -1,8 +1,7 @@
 import { expect } from 'chai';
-import { Engine } from '../../actors/engine.js';
 import { jpegSize, pdfPages, pngSize } from '../support/media.js';
-import { startService, type Service } from '../support/service.js';
-import { TestSite, html } from '../support/site.js';
+import { browserSuite } from '../support/browser.js';
+import { html } from '../support/site.js';
 
 const TALL = html(
   'Tall',
@@ -12,32 +11,19 @@ const TALL = html(
 
 describe('screenshot and pdf steps', function () {
   this.timeout(60_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({ '/tall': { body: TALL } });
+  const t = browserSuite({ '/tall': { body: TALL } });
+  const { create } = t;
+  before(() => {
   });
   after(async () => {
-    await engine.stop();
-    await site.stop();
+    await t.engine.stop();
+    await t.site.stop();
   });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
   const decode = (item: { data: string }) => Buffer.from(item.data, 'base64');
 
   it('takes viewport, full-page and element screenshots, png and jpeg, in step order', async () => {
     const res = await create({
-      url: site.url('/tall'),
+      url: t.site.url('/tall'),
       viewport: { width: 800, height: 600 },
       steps: [
         { screenshot: {} },
@@ -64,19 +50,19 @@ describe('screenshot and pdf steps', function () {
   });
 
   it('lowers JPEG size with quality', async () => {
-    const res = await create({ url: site.url('/tall'), steps: [{ screenshot: { format: 'jpeg', quality: 100 } }, { screenshot: { format: 'jpeg', quality: 5 } }] });
+    const res = await create({ url: t.site.url('/tall'), steps: [{ screenshot: { format: 'jpeg', quality: 100 } }, { screenshot: { format: 'jpeg', quality: 5 } }] });
     const [high, low] = (res.body.media as Array<{ data: string }>).map(decode);
     expect(low!.length).to.be.lessThan(high!.length);
   });
 
   it('fails a screenshot of a selector that matches nothing with element_not_found', async () => {
-    const res = await create({ url: site.url('/tall'), steps: [{ screenshot: { selector: '#missing' } }] });
+    const res = await create({ url: t.site.url('/tall'), steps: [{ screenshot: { selector: '#missing' } }] });
     expect(res.body.error).to.include({ code: 'element_not_found', step: 0 });
   });
 
   it('prints PDFs in A4, Letter and Legal, landscape, scaled, with margins; page counts follow the content', async () => {
     const res = await create({
-      url: site.url('/tall'),
+      url: t.site.url('/tall'),
       steps: [
         { pdf: {} },
         { pdf: { format: 'Letter', landscape: true } },

@@ -1,7 +1,6 @@
 import { expect } from 'chai';
-import { Engine } from '../../actors/engine.js';
-import { startService, type Service } from '../support/service.js';
-import { TestSite, html } from '../support/site.js';
+import { browserSuite } from '../support/browser.js';
+import { html } from '../support/site.js';
 
 const ARTICLE = html(
   'Article',
@@ -37,40 +36,20 @@ const SHADOW_FRAME = html(
 
 describe('observation through the API', function () {
   this.timeout(60_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({
-      '/article': { body: ARTICLE },
-      '/dynamic': { body: DYNAMIC },
-      '/composed': { body: SHADOW_FRAME },
-      '/inner': { body: html('Inner', '<p>Frame text here.</p><button>Frame button</button>') },
-      '/late': { body: html('Late', '<p id="p">Loading</p><script>setTimeout(() => { document.getElementById("p").textContent = "Loaded late content"; }, 300)</script>') },
-    });
+  const t = browserSuite({
+    '/article': { body: ARTICLE },
+    '/dynamic': { body: DYNAMIC },
+    '/composed': { body: SHADOW_FRAME },
+    '/inner': { body: html('Inner', '<p>Frame text here.</p><button>Frame button</button>') },
+    '/late': { body: html('Late', '<p id="p">Loading</p><script>setTimeout(() => { document.getElementById("p").textContent = "Loaded late content"; }, 300)</script>') },
   });
-  after(async () => {
-    await engine.stop();
-    await site.stop();
-  });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
-  const act = (id: string, steps: unknown[]) => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps });
+  const { create, act } = t;
 
   it('returns the article as markdown with absolute links, a table, elements, forms and the map on the first observation', async () => {
-    const res = await create({ url: site.url('/article') });
+    const res = await create({ url: t.site.url('/article') });
     const page = res.body.page;
     expect(page.markdown.content).to.contain('# The big story');
-    expect(page.markdown.content).to.contain(`[relative link](${site.url('/more')})`);
+    expect(page.markdown.content).to.contain(`[relative link](${t.site.url('/more')})`);
     expect(page.markdown.content).to.contain('| Name | Score |');
     expect(page.markdown.content).to.not.match(/HIDDEN|Footer text/);
     const labels = page.interactive_elements.map((e: { label: string }) => e.label);
@@ -78,14 +57,14 @@ describe('observation through the API', function () {
     expect(page.interactive_elements.map((e: { ref: string }) => e.ref)).to.deep.equal(page.interactive_elements.map((_: unknown, i: number) => `e${i + 1}`));
     const email = page.interactive_elements.find((e: { label: string }) => e.label === 'Email');
     expect(email).to.include({ tag: 'input', in: 'form', form: 'f1' });
-    expect(page.forms).to.deep.equal([{ ref: 'f1', id: 'signup', action: site.url('/join'), method: 'post', fields: page.forms[0].fields }]);
+    expect(page.forms).to.deep.equal([{ ref: 'f1', id: 'signup', action: t.site.url('/join'), method: 'post', fields: page.forms[0].fields }]);
     expect(page.forms[0].fields).to.include(email.ref);
     expect(page.map).to.be.an('array').that.is.not.empty;
     expect(page.changes).to.equal(null);
   });
 
   it('leaves the map out of later observations unless asked, and out of full mode', async () => {
-    const id = (await create({ url: site.url('/article') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/article') })).body.session_id as string;
     expect((await act(id, [{ wait: { ms: 1 } }])).body.page).to.not.have.property('map');
     const asked = await act(id, [{ observe: { include_page_map: true } }]);
     expect(asked.body.page.map).to.be.an('array').that.is.not.empty;
@@ -95,7 +74,7 @@ describe('observation through the API', function () {
   });
 
   it('scopes to a map selector, answers html format, cuts at max_text_length with length', async () => {
-    const res = await create({ url: site.url('/article') });
+    const res = await create({ url: t.site.url('/article') });
     const details = res.body.page.map.find((m: { section: string }) => /Details/.test(m.section)) ?? res.body.page.map[0];
     const scoped = await act(res.body.session_id, [{ observe: { scope: details.selector } }]);
     expect(scoped.body.error).to.equal(null);
@@ -114,7 +93,7 @@ describe('observation through the API', function () {
   });
 
   it('keeps refs for elements that stay, numbers new ones anew, and reports the element diff', async () => {
-    const first = await create({ url: site.url('/dynamic') });
+    const first = await create({ url: t.site.url('/dynamic') });
     const before = first.body.page.interactive_elements as Array<{ ref: string; label: string }>;
     expect(before.map((e) => [e.ref, e.label])).to.deep.equal([['e1', 'Alpha'], ['e2', 'Beta']]);
     const id = first.body.session_id as string;
@@ -130,7 +109,7 @@ describe('observation through the API', function () {
   });
 
   it('walks open shadow roots and same-origin iframes, and acts on their controls', async () => {
-    const res = await create({ url: site.url('/composed') });
+    const res = await create({ url: t.site.url('/composed') });
     const page = res.body.page;
     expect(page.markdown.content).to.contain('Shadow text lives here.');
     expect(page.markdown.content).to.contain('Frame text here.');
@@ -143,7 +122,7 @@ describe('observation through the API', function () {
   });
 
   it('waits for late content before observing, and says the page is stable', async () => {
-    const res = await create({ url: site.url('/late') });
+    const res = await create({ url: t.site.url('/late') });
     expect(res.body.page.markdown.content).to.contain('Loaded late content');
     expect(res.body.page.stable).to.equal(true);
   });
@@ -151,7 +130,7 @@ describe('observation through the API', function () {
   it('finds a ref through the tw-ref selector engine with Playwright auto-wait', async () => {
     const { registerRefEngine } = await import('../../lib/observe/ref-engine.js');
     await registerRefEngine();
-    const res = await create({ url: site.url('/dynamic') });
+    const res = await create({ url: t.site.url('/dynamic') });
     expect(res.body.page.interactive_elements[1]).to.include({ ref: 'e2', label: 'Beta' });
     // The same engine the click step uses: a session's page resolves e2 to the Beta button.
     const clicked = await act(res.body.session_id, [{ click: { ref: 'e2' } }]);

@@ -1,58 +1,43 @@
 import { expect } from 'chai';
-import { Engine } from '../../actors/engine.js';
-import { startService, type Service } from '../support/service.js';
+import { browserSuite } from '../support/browser.js';
 import { TestSite, html } from '../support/site.js';
 
 describe('sessions against real Chromium', function () {
   this.timeout(60_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({
-      '/': { body: html('Home', '<h1>Welcome</h1><p>Hello from the test site.</p><a href="/next">Next</a>') },
-      '/next': { body: html('Next page', '<h1>Next</h1><p>Second page.</p>') },
-      '/forbidden': { status: 403, body: html('Forbidden', '<h1>Go away</h1>') },
-      '/legal': { status: 451, body: html('Unavailable', '<h1>Blocked</h1>') },
-      '/late': {
-        body: html('Late', '<div id="box"></div><script>setTimeout(() => { document.getElementById("box").innerHTML = "<p id=late>Arrived</p>"; document.title = "Ready"; }, 400)</script>'),
-      },
-      '/clock': { body: html('Clock', '<p id="t"></p><script>setInterval(() => { document.getElementById("t").textContent = Date.now(); }, 100)</script>') },
-      '/slow': { body: html('Slow', '<p>slow</p>'), delayMs: 3_000 },
-    });
+  const t = browserSuite({
+    '/': { body: html('Home', '<h1>Welcome</h1><p>Hello from the test t.site.</p><a href="/next">Next</a>') },
+    '/next': { body: html('Next page', '<h1>Next</h1><p>Second page.</p>') },
+    '/forbidden': { status: 403, body: html('Forbidden', '<h1>Go away</h1>') },
+    '/legal': { status: 451, body: html('Unavailable', '<h1>Blocked</h1>') },
+    '/late': {
+      body: html('Late', '<div id="box"></div><script>setTimeout(() => { document.getElementById("box").innerHTML = "<p id=late>Arrived</p>"; document.title = "Ready"; }, 400)</script>'),
+    },
+    '/clock': { body: html('Clock', '<p id="t"></p><script>setInterval(() => { document.getElementById("t").textContent = Date.now(); }, 100)</script>') },
+    '/slow': { body: html('Slow', '<p>slow</p>'), delayMs: 3_000 },
+  });
+  const { create, act } = t;
+  before(() => {
   });
   after(async () => {
-    await engine.stop();
-    await site.stop();
+    await t.engine.stop();
+    await t.site.stop();
   });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
-  const act = (id: string, steps: unknown[]) => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps });
 
   it('opens a url and observes it: url, title, a true stable flag, text and scroll', async () => {
-    const res = await create({ url: site.url('/') });
+    const res = await create({ url: t.site.url('/') });
     expect(res.status).to.equal(201);
     expect(res.body.error).to.equal(null);
-    expect(res.body.page.url).to.equal(site.url('/'));
+    expect(res.body.page.url).to.equal(t.site.url('/'));
     expect(res.body.page.title).to.equal('Home');
     expect(res.body.page.stable).to.equal(true);
-    expect(res.body.page.markdown.content).to.contain('Hello from the test site.');
+    expect(res.body.page.markdown.content).to.contain('Hello from the test t.site.');
     expect(res.body.page.changes).to.equal(null);
     expect(res.body.page.scroll).to.deep.equal({ y: 0, height: 720, viewport: 720, percent: 100 });
   });
 
   it('navigates with goto in an act and reports changes against the previous observation', async () => {
-    const id = (await create({ url: site.url('/') })).body.session_id as string;
-    const res = await act(id, [{ goto: { url: site.url('/next') } }]);
+    const id = (await create({ url: t.site.url('/') })).body.session_id as string;
+    const res = await act(id, [{ goto: { url: t.site.url('/next') } }]);
     expect(res.status).to.equal(200);
     expect(res.body.completed).to.equal(1);
     expect(res.body.page.title).to.equal('Next page');
@@ -74,14 +59,14 @@ describe('sessions against real Chromium', function () {
   });
 
   it('refuses a destination the address guard does not allow, keeps the session, and meters the bytes it moved', async () => {
-    const created = await create({ url: site.url('/') });
+    const created = await create({ url: t.site.url('/') });
     const id = created.body.session_id as string;
-    const refused = await act(id, [{ goto: { url: site.url('/next').replace('127.0.0.1', '127.0.0.2') } }]);
+    const refused = await act(id, [{ goto: { url: t.site.url('/next').replace('127.0.0.1', '127.0.0.2') } }]);
     expect(refused.body.error).to.include({ code: 'navigation_failed' });
     expect(refused.body.error.context.reason).to.equal('blocked_address');
-    expect((await service.http.get(`/v1/sessions/${id}`).set(auth)).body.status).to.equal('active');
-    await service.http.delete(`/v1/sessions/${id}`).set(auth);
-    const usage = service.store.getUsage(id)!;
+    expect((await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).body.status).to.equal('active');
+    await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth);
+    const usage = t.service.store.getUsage(id)!;
     expect(usage.bytesDatacenter).to.be.greaterThan(html('Home', '').length);
     expect(usage.bytesResidential).to.equal(0);
   });
@@ -97,21 +82,21 @@ describe('sessions against real Chromium', function () {
 
   it('waits for wait_for and wait_until, and fails with navigation_failed when they do not come', async () => {
     const id = (await create({})).body.session_id as string;
-    const ok = await act(id, [{ goto: { url: site.url('/late'), wait_for: '#late', wait_until: 'document.title === "Ready"' } }]);
+    const ok = await act(id, [{ goto: { url: t.site.url('/late'), wait_for: '#late', wait_until: 'document.title === "Ready"' } }]);
     expect(ok.body.error).to.equal(null);
     expect(ok.body.page.markdown.content).to.contain('Arrived');
-    const late = await act(id, [{ goto: { url: site.url('/'), wait_for: '#never', wait_timeout: 200 } }]);
+    const late = await act(id, [{ goto: { url: t.site.url('/'), wait_for: '#never', wait_timeout: 200 } }]);
     expect(late.body.error.code).to.equal('navigation_failed');
     expect(late.body.error.context.reason).to.equal('wait_timeout');
   });
 
   it('fails the session with access_denied on 403 and 451', async () => {
     for (const path of ['/forbidden', '/legal']) {
-      const res = await create({ url: site.url(path) });
+      const res = await create({ url: t.site.url(path) });
       expect(res.status).to.equal(201);
       expect(res.body.error.code).to.equal('access_denied');
       expect(res.body.error.context.status).to.equal(path === '/forbidden' ? 403 : 451);
-      const info = await service.http.get(`/v1/sessions/${res.body.session_id}`).set(auth);
+      const info = await t.service.http.get(`/v1/sessions/${res.body.session_id}`).set(t.auth);
       expect(info.body).to.include({ status: 'failed', error_code: 'access_denied' });
       expect(info.body.duration_seconds).to.be.a('number');
       expect((await act(res.body.session_id, [{ wait: { ms: 1 } }])).status).to.equal(404);
@@ -119,7 +104,7 @@ describe('sessions against real Chromium', function () {
   });
 
   it('runs the wait step: ms, selector, text, until, and action_failed on timeout', async () => {
-    const id = (await create({ url: site.url('/late') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/late') })).body.session_id as string;
     const res = await act(id, [
       { wait: { ms: 10 } },
       { wait: { selector: '#late' } },
@@ -133,17 +118,17 @@ describe('sessions against real Chromium', function () {
 
   it('reports stable: false for a page that never settles, within the cap', async () => {
     const started = Date.now();
-    const res = await create({ url: site.url('/clock') });
+    const res = await create({ url: t.site.url('/clock') });
     expect(res.body.page.stable).to.equal(false);
     expect(Date.now() - started).to.be.below(15_000);
   });
 
   it('closes with a close step, then the id is gone', async () => {
-    const id = (await create({ url: site.url('/') })).body.session_id as string;
+    const id = (await create({ url: t.site.url('/') })).body.session_id as string;
     const res = await act(id, [{ close: {} }]);
     expect(res.status).to.equal(200);
-    expect((await service.http.get(`/v1/sessions/${id}`).set(auth)).status).to.equal(404);
-    expect(service.store.getUsage(id)).to.not.equal(undefined);
+    expect((await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).status).to.equal(404);
+    expect(t.service.store.getUsage(id)).to.not.equal(undefined);
   });
 
   it('stops an act in progress when the session expires: 404 saying it expired, billed to the timeout', async () => {
@@ -152,24 +137,24 @@ describe('sessions against real Chromium', function () {
     expect(res.status).to.equal(404);
     expect(res.body.error.code).to.equal('session_not_found');
     expect(res.body.error.message).to.contain('expired');
-    expect(service.store.getUsage(id)?.seconds).to.equal(10);
+    expect(t.service.store.getUsage(id)?.seconds).to.equal(10);
   });
 
   it('isolates sessions: cookies set in one are not seen in another', async () => {
-    const a = (await create({ url: site.url('/') })).body.session_id as string;
-    const b = (await create({ url: site.url('/') })).body.session_id as string;
-    await act(a, [{ goto: { url: site.url('/'), wait_until: '(document.cookie = "who=a", true)' } }]);
+    const a = (await create({ url: t.site.url('/') })).body.session_id as string;
+    const b = (await create({ url: t.site.url('/') })).body.session_id as string;
+    await act(a, [{ goto: { url: t.site.url('/'), wait_until: '(document.cookie = "who=a", true)' } }]);
     const res = await act(b, [{ wait: { until: 'document.cookie === ""' , timeout: 500 } }]);
     expect(res.body.error).to.equal(null);
   });
 
   it('sets cookies, viewport, locale and timezone from the create body', async () => {
     const res = await create({
-      url: site.url('/'),
+      url: t.site.url('/'),
       viewport: { width: 800, height: 600 },
       locale: 'de-DE',
       timezone: 'Asia/Tokyo',
-      cookies: [{ name: 'flavour', value: 'mint', url: site.url('/') }],
+      cookies: [{ name: 'flavour', value: 'mint', url: t.site.url('/') }],
       steps: [
         { wait: { until: 'document.cookie === "flavour=mint"', timeout: 1000 } },
         { wait: { until: 'navigator.language === "de-DE"', timeout: 1000 } },

@@ -1,10 +1,9 @@
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Engine } from '../../actors/engine.js';
 import { ContentMerger } from '../../lib/steps/content-merge.js';
 import { fileNameOf, mimeTypeOf } from '../../lib/steps/download.js';
-import { startService, type Service } from '../support/service.js';
-import { TestSite, html } from '../support/site.js';
+import { browserSuite } from '../support/browser.js';
+import { html } from '../support/site.js';
 
 const MIB = 1024 * 1024;
 
@@ -187,50 +186,36 @@ describe('download helpers', () => {
 
 describe('scroll, scroll_collect, upload, fill_form and execute_js against real Chromium', function () {
   this.timeout(120_000);
-  let engine: Engine;
-  let site: TestSite;
-  let service: Service;
-  let auth: { Authorization: string };
-
-  before(async () => {
-    engine = new Engine();
-    await engine.start();
-    site = await TestSite.start({
-      '/long': { body: LONG },
-      '/no-wheel': { body: NO_WHEEL },
-      '/feed': { body: FEED },
-      '/upload': { body: UPLOAD },
-      '/form': { body: FORM },
-      '/bare-form': { body: BARE_FORM },
-      '/echo': echo,
-      '/plain': { body: html('Plain', '<h1>Plain</h1><p>Nothing to see.</p>') },
-      '/hang': () => undefined,
-      '/files/report.pdf': { type: 'application/pdf', body: '%PDF-1.4 '.padEnd(1234, 'x') },
-      '/files/download': (_req, res) =>
-        res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': 'attachment; filename="notes.txt"' }).end('hello notes'),
-      '/files/private': (req, res) =>
-        /(^|; )pass=1(;|$)/.test(req.headers.cookie ?? '')
-          ? res.writeHead(200, { 'Content-Type': 'text/csv' }).end('a,b\n1,2\n')
-          : res.writeHead(403).end('no cookie'),
-      '/files/huge': bigFile(26 * MIB, true),
-      '/files/huge-chunked': bigFile(26 * MIB, false),
-      '/files/twenty': bigFile(20 * MIB, true),
-    });
+  const t = browserSuite({
+    '/long': { body: LONG },
+    '/no-wheel': { body: NO_WHEEL },
+    '/feed': { body: FEED },
+    '/upload': { body: UPLOAD },
+    '/form': { body: FORM },
+    '/bare-form': { body: BARE_FORM },
+    '/echo': echo,
+    '/plain': { body: html('Plain', '<h1>Plain</h1><p>Nothing to see.</p>') },
+    '/hang': () => undefined,
+    '/files/report.pdf': { type: 'application/pdf', body: '%PDF-1.4 '.padEnd(1234, 'x') },
+    '/files/download': (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/plain; charset=utf-8', 'Content-Disposition': 'attachment; filename="notes.txt"' }).end('hello notes'),
+    '/files/private': (req, res) =>
+      /(^|; )pass=1(;|$)/.test(req.headers.cookie ?? '')
+        ? res.writeHead(200, { 'Content-Type': 'text/csv' }).end('a,b\n1,2\n')
+        : res.writeHead(403).end('no cookie'),
+    '/files/huge': bigFile(26 * MIB, true),
+    '/files/huge-chunked': bigFile(26 * MIB, false),
+    '/files/twenty': bigFile(20 * MIB, true),
+  });
+  const { create, act } = t;
+  before(() => {
   });
   after(async () => {
-    await engine.stop();
-    await site.stop();
+    await t.engine.stop();
+    await t.site.stop();
   });
-  beforeEach(() => {
-    service = startService({ engine });
-    auth = { Authorization: `Bearer ${service.key('pro')}` };
-  });
-  afterEach(() => service.stop());
-
-  const create = (body: object) => service.http.post('/v1/sessions').set(auth).send(body);
-  const act = (id: string, steps: unknown[]) => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps });
   const open = async (path: string): Promise<{ id: string; page: { interactive_elements: Array<{ ref: string; label: string }> } }> => {
-    const res = await create({ url: site.url(path) });
+    const res = await create({ url: t.site.url(path) });
     expect(res.body.error).to.equal(null);
     return { id: res.body.session_id as string, page: res.body.page };
   };
@@ -363,14 +348,14 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
 
     it('attaches one file, named from its URL, typed from Content-Type', async () => {
       const { id } = await open('/upload');
-      const res = await act(id, [{ upload: { label: 'Resume', files: [site.url('/files/report.pdf')] } }]);
+      const res = await act(id, [{ upload: { label: 'Resume', files: [t.site.url('/files/report.pdf')] } }]);
       expect(res.body.error).to.equal(null);
       expect(got(res.body.page)).to.contain('cv got report.pdf (1234 bytes, application/pdf)');
     });
 
     it('attaches two files to a multiple input hidden behind a styled label; Content-Disposition names one', async () => {
       const { id } = await open('/upload');
-      const res = await act(id, [{ upload: { label: 'Attachments', files: [site.url('/files/report.pdf'), site.url('/files/download?id=7')] } }]);
+      const res = await act(id, [{ upload: { label: 'Attachments', files: [t.site.url('/files/report.pdf'), t.site.url('/files/download?id=7')] } }]);
       expect(res.body.error).to.equal(null);
       expect(got(res.body.page)).to.contain('att got report.pdf (1234 bytes, application/pdf)');
       expect(got(res.body.page)).to.contain('att got notes.txt (11 bytes, text/plain)');
@@ -378,29 +363,29 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
 
     it("downloads through the session's own context: its cookies go along", async () => {
       const res = await create({
-        url: site.url('/upload'),
-        cookies: [{ name: 'pass', value: '1', url: site.url('/') }],
-        steps: [{ upload: { label: 'Resume', files: [site.url('/files/private')] } }],
+        url: t.site.url('/upload'),
+        cookies: [{ name: 'pass', value: '1', url: t.site.url('/') }],
+        steps: [{ upload: { label: 'Resume', files: [t.site.url('/files/private')] } }],
       });
       expect(res.body.error).to.equal(null);
       expect(got(res.body.page)).to.contain('cv got private (8 bytes, text/csv)');
       const without = await open('/upload');
-      const refused = await act(without.id, [{ upload: { label: 'Resume', files: [site.url('/files/private')] } }]);
+      const refused = await act(without.id, [{ upload: { label: 'Resume', files: [t.site.url('/files/private')] } }]);
       expect(refused.body.error.context).to.include({ reason: 'download_failed', status: 403 });
     });
 
     it('refuses two files for a single-file input before downloading anything', async () => {
       const { id } = await open('/upload');
-      const before = site.hits.get('/files/report.pdf') ?? 0;
-      const res = await act(id, [{ upload: { label: 'Resume', files: [site.url('/files/report.pdf'), site.url('/files/report.pdf')] } }]);
+      const before = t.site.hits.get('/files/report.pdf') ?? 0;
+      const res = await act(id, [{ upload: { label: 'Resume', files: [t.site.url('/files/report.pdf'), t.site.url('/files/report.pdf')] } }]);
       expect(res.body.error).to.include({ code: 'action_failed', action: 'upload' });
       expect(res.body.error.context.reason).to.equal('single_file_input');
-      expect(site.hits.get('/files/report.pdf') ?? 0).to.equal(before);
+      expect(t.site.hits.get('/files/report.pdf') ?? 0).to.equal(before);
     });
 
     it('fails with download_failed and the status for a 404', async () => {
       const { id } = await open('/upload');
-      const res = await act(id, [{ upload: { label: 'Resume', files: [site.url('/files/missing.pdf')] } }]);
+      const res = await act(id, [{ upload: { label: 'Resume', files: [t.site.url('/files/missing.pdf')] } }]);
       expect(res.body.error.code).to.equal('action_failed');
       expect(res.body.error.context).to.include({ reason: 'download_failed', status: 404 });
     });
@@ -408,10 +393,10 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
     it('fails with too_large for a file over 25 MiB, declared or not, and for a total over 50 MiB', async () => {
       const { id } = await open('/upload');
       for (const path of ['/files/huge', '/files/huge-chunked']) {
-        const res = await act(id, [{ upload: { label: 'Resume', files: [site.url(path)] } }]);
+        const res = await act(id, [{ upload: { label: 'Resume', files: [t.site.url(path)] } }]);
         expect(res.body.error.context.reason, path).to.equal('too_large');
       }
-      const three = [site.url('/files/twenty'), site.url('/files/twenty'), site.url('/files/twenty')];
+      const three = [t.site.url('/files/twenty'), t.site.url('/files/twenty'), t.site.url('/files/twenty')];
       const res = await act(id, [{ upload: { label: 'Attachments', files: three } }]);
       expect(res.body.error.context.reason).to.equal('too_large');
       expect(res.body.error.message).to.contain('total');
@@ -420,11 +405,11 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
 
     it('refuses a target that is not a file input', async () => {
       const { id } = await open('/form');
-      const byLabel = await act(id, [{ upload: { label: 'Full name', files: [site.url('/files/report.pdf')] } }]);
+      const byLabel = await act(id, [{ upload: { label: 'Full name', files: [t.site.url('/files/report.pdf')] } }]);
       expect(byLabel.body.error.code).to.equal('element_not_found');
       const elements = byLabel.body.page.interactive_elements as Array<{ ref: string; tag: string }>;
       const ref = elements.find((e) => e.tag === 'input')!.ref;
-      const byRef = await act(id, [{ upload: { ref, files: [site.url('/files/report.pdf')] } }]);
+      const byRef = await act(id, [{ upload: { ref, files: [t.site.url('/files/report.pdf')] } }]);
       expect(byRef.body.error.context.reason).to.equal('not_a_file_input');
     });
   });
@@ -552,10 +537,10 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       expect(res.body.error.context.reason).to.equal('timeout');
       expect(took).to.be.below(5_000);
       expect(res.body.page.title).to.equal('Plain');
-      const info = await service.http.get(`/v1/sessions/${id}`).set(auth);
+      const info = await t.service.http.get(`/v1/sessions/${id}`).set(t.auth);
       expect(info.body.status).to.equal('active');
       expect(await js(id, 'return 1 + 1')).to.equal(2);
-      const next = await act(id, [{ goto: { url: site.url('/long') } }]);
+      const next = await act(id, [{ goto: { url: t.site.url('/long') } }]);
       expect(next.body.page.title).to.equal('Long');
     });
 

@@ -1,0 +1,54 @@
+import type { PlanName } from '../../lib/billing/plans.js';
+import { Engine } from '../../actors/engine.js';
+import { startService, type Service } from './service.js';
+import { TestSite, type Route } from './site.js';
+
+/** What a suite against real Chromium works with; each property is valid inside its tests. */
+export interface BrowserSuite {
+  readonly engine: Engine;
+  readonly site: TestSite;
+  readonly service: Service;
+  readonly auth: { Authorization: string };
+  /** POST /v1/sessions with the suite's key. */
+  readonly create: (body: object) => ReturnType<ReturnType<Service['http']['post']>['send']>;
+  /** POST /v1/sessions/:id/act with the suite's key. */
+  readonly act: (id: string, steps: unknown[]) => ReturnType<ReturnType<Service['http']['post']>['send']>;
+}
+
+/**
+ * Registers the mocha hooks every real-browser suite needs: one engine and one local site for the
+ * suite, a fresh service (new data folder) and a key on `plan` for each test.
+ */
+export function browserSuite(routes: Record<string, Route>, plan: PlanName = 'pro'): BrowserSuite {
+  const state = {} as { engine: Engine; site: TestSite; service: Service; auth: { Authorization: string } };
+  before(async () => {
+    state.engine = new Engine();
+    await state.engine.start();
+    state.site = await TestSite.start(routes);
+  });
+  after(async () => {
+    await state.engine.stop();
+    await state.site.stop();
+  });
+  beforeEach(() => {
+    state.service = startService({ engine: state.engine });
+    state.auth = { Authorization: `Bearer ${state.service.key(plan)}` };
+  });
+  afterEach(() => state.service.stop());
+  return {
+    get engine() {
+      return state.engine;
+    },
+    get site() {
+      return state.site;
+    },
+    get service() {
+      return state.service;
+    },
+    get auth() {
+      return state.auth;
+    },
+    create: (body) => state.service.http.post('/v1/sessions').set(state.auth).send(body),
+    act: (id, steps) => state.service.http.post(`/v1/sessions/${id}/act`).set(state.auth).send({ steps }),
+  };
+}
