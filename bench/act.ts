@@ -2,18 +2,8 @@
 // and through raw Playwright in-process, in the same run and browser. Each API step is its own act,
 // so its time is measured per step; the Server-Timing header says how much of it was stability
 // waits and page walks (the observation), which raw Playwright does not do.
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Engine } from '../actors/engine.js';
-import { PlaywrightDriver } from '../actors/driver.js';
-import { Registry } from '../actors/registry.js';
-import { createApp } from '../http/app.js';
-import { systemClock } from '../lib/clock.js';
-import { openStore } from '../lib/store/index.js';
 import { TestSite, html } from '../spec/support/site.js';
-import { localNetwork } from '../spec/support/network.js';
+import { startBenchService } from './service.js';
 import { percentile } from './stats.js';
 
 const FLOWS = Number(process.env.BENCH_RUNS ?? 15);
@@ -35,16 +25,7 @@ const site = await TestSite.start({
     req.on('end', () => res.writeHead(200, { 'Content-Type': 'text/html' }).end(html('Done', '<h1>Thank you</h1><p>Order received.</p>')));
   },
 });
-const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
-const store = openStore(dataDir);
-const engine = new Engine();
-await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
-const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
-const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+const { engine, base, headers, stop } = await startBenchService();
 
 /** The flow as an agent runs it: goto, then refs picked from the observation it got back. */
 function stepBody(index: number, refs: Map<string, string>): unknown[] {
@@ -148,9 +129,5 @@ for (const [name, options] of configs) {
   console.log(`ratio api/raw (flow p50): ${(p50(flowApi) / p50(flowRaw)).toFixed(2)}x; mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`);
 }
 
-server.close();
-await registry.shutdown();
-await engine.stop();
+await stop();
 await site.stop();
-store.close();
-rmSync(dataDir, { recursive: true, force: true });

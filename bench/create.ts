@@ -1,33 +1,14 @@
 // npm run bench:create: p50/p95 of POST /v1/sessions (bare, and with a local page's url) through
 // the real HTTP server, against raw Playwright newContext()+newPage() (+goto) in the same run.
-import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Engine } from '../actors/engine.js';
-import { PlaywrightDriver } from '../actors/driver.js';
-import { Registry } from '../actors/registry.js';
-import { createApp } from '../http/app.js';
-import { systemClock } from '../lib/clock.js';
-import { openStore } from '../lib/store/index.js';
-import { localNetwork } from '../spec/support/network.js';
 import { TestSite, html } from '../spec/support/site.js';
+import { startBenchService } from './service.js';
 import { percentile, row, sample } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
-const store = openStore(dataDir);
-const engine = new Engine();
-await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
-const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
+const { engine, base, headers, stop } = await startBenchService();
 const site = await TestSite.start({ '/': { body: html('Bench', '<h1>Bench page</h1><p>Some text to read.</p>') } });
-const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
 
 /** Creates a session through the API, then deletes it outside the timed part. */
 async function apiCreate(body: object): Promise<() => Promise<void>> {
@@ -67,9 +48,5 @@ console.log(`ratio bare create / raw floor (p50): ${ratio(apiBare, rawBare)}x   
 console.log(`ratio url create / raw goto (p50):   ${ratio(apiUrl, rawUrl)}x   (includes the 300 ms network / 500 ms DOM stability wait)`);
 console.log(`ratio light create / raw goto (p50): ${ratio(apiLight, rawUrl)}x`);
 
-server.close();
-await registry.shutdown();
-await engine.stop();
+await stop();
 await site.stop();
-store.close();
-rmSync(dataDir, { recursive: true, force: true });

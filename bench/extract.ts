@@ -1,40 +1,14 @@
 // npm run bench:extract — a repeating-structure extraction over the largest fixture pages through
 // the API (one extract step on a loaded `page: light` session), against the same query written by
 // hand with Playwright's $$eval on the same page in the same run.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Engine, launchChromium } from '../actors/engine.js';
-import { PlaywrightDriver } from '../actors/driver.js';
-import { Registry } from '../actors/registry.js';
-import { createApp } from '../http/app.js';
-import { systemClock } from '../lib/clock.js';
-import { openStore } from '../lib/store/index.js';
-import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';
+import { fixtureSource, largestFixturePages, startBenchService } from './service.js';
 import { percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const PAGES = join(process.cwd(), '..', 'shared', 'fixtures', 'pages');
-if (!existsSync(PAGES)) throw new Error(`the fixture pages are missing at ${PAGES}`);
-const largest = readdirSync(PAGES)
-  .filter((name) => existsSync(join(PAGES, name, 'source.html')))
-  .sort((a, b) => statSync(join(PAGES, b, 'source.html')).size - statSync(join(PAGES, a, 'source.html')).size)
-  .slice(0, 5);
-
-const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: readFileSync(join(PAGES, name, 'source.html'), 'utf8') }])));
-const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
-const store = openStore(dataDir);
-// Other hosts fail at once rather than after a DNS timeout: the pages reference the whole web.
-const engine = new Engine({ launch: () => launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1']) });
-await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }) });
-const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
-const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+const largest = largestFixturePages(5);
+const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: fixtureSource(name) }])));
+const { engine, base, headers, stop } = await startBenchService({ offline: true });
 
 /** Every paragraph with its text and the targets of its links: one object per parent. */
 const QUERY = { paragraphs: [{ _parent: 'p', text: ':scope >> text', links: ['a >> href'] }] };
@@ -87,9 +61,5 @@ for (const name of largest) {
 }
 console.log(`total server-side extraction / total $$eval: ${(sumServer / sumHand).toFixed(2)}x   (target ≤ 1.5x; wall time adds the HTTP round trip)`);
 
-server.close();
-await registry.shutdown();
-await engine.stop();
+await stop();
 await site.stop();
-store.close();
-rmSync(dataDir, { recursive: true, force: true });

@@ -1,23 +1,17 @@
 // npm run bench:net — the largest fixture pages loaded with and without a session's local proxy
 // (guard and meter on), in the same run and browser; prints per-page medians and the ratio.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
 import { launchChromium } from '../actors/engine.js';
 import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy } from '../lib/net/proxy.js';
 import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';
+import { fixtureSource, largestFixturePages, OFFLINE_DNS } from './service.js';
 import { percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const PAGES = join(process.cwd(), '..', 'shared', 'fixtures', 'pages');
-if (!existsSync(PAGES)) throw new Error(`the fixture pages are missing at ${PAGES}`);
-const largest = readdirSync(PAGES)
-  .filter((name) => existsSync(join(PAGES, name, 'source.html')))
-  .sort((a, b) => statSync(join(PAGES, b, 'source.html')).size - statSync(join(PAGES, a, 'source.html')).size)
-  .slice(0, 5);
-const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: readFileSync(join(PAGES, name, 'source.html'), 'utf8') }])));
-const browser = await launchChromium(['--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1']);
+const largest = largestFixturePages(5);
+const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: fixtureSource(name) }])));
+const browser = await launchChromium([OFFLINE_DNS]);
 const { guard } = localNetwork();
 
 /** Median load time of `url` in fresh contexts, with or without a session proxy; and the bytes metered. */
@@ -49,7 +43,7 @@ for (const name of largest) {
   const b = await measure(url, true);
   direct += a.ms;
   proxied += b.ms;
-  const size = statSync(join(PAGES, name, 'source.html')).size;
+  const size = Buffer.byteLength(fixtureSource(name));
   console.log(`${name.padEnd(20)} ${a.ms.toFixed(1).padStart(9)}  ${b.ms.toFixed(1).padStart(10)}   ${(b.ms / a.ms).toFixed(2)}x  ${String(b.bytes).padStart(13)}  ${String(size).padStart(11)}`);
 }
 console.log(`total proxied / direct: ${(proxied / direct).toFixed(2)}x   (target ≤ 1.15x)`);

@@ -3,23 +3,13 @@
 // Per page: the time of an act [{observe: {}}] on the loaded, settled page (HTTP round trip
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
-import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright';
-import { Engine } from '../actors/engine.js';
-import { PlaywrightDriver } from '../actors/driver.js';
-import { Registry } from '../actors/registry.js';
-import { createApp } from '../http/app.js';
-import { systemClock } from '../lib/clock.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../lib/config.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
-import { openStore } from '../lib/store/index.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
-import { localNetwork } from '../spec/support/network.js';
+import { startBenchService } from './service.js';
 import { percentile, sample } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -28,9 +18,6 @@ const WARMUP = 1;
 const QUIET_RUNS = Number(process.env.BENCH_QUIET_RUNS ?? 30);
 // This file runs as dist/bench/observe.js; the fixtures sit in shared/ beside the clone.
 const PAGES_DIR = fileURLToPath(new URL('../../../shared/fixtures/pages/', import.meta.url));
-// Every host but the local site fails name resolution at once (the pages name real hosts, and a
-// resolver slow to say no only makes loads slow; no load is timed here, but the run stays short).
-const NO_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 
 if (!existsSync(PAGES_DIR)) throw new Error(`No real pages in ${PAGES_DIR}: shared/fixtures/pages must sit beside the clone`);
 const pages = readdirSync(PAGES_DIR)
@@ -41,16 +28,7 @@ const site = await TestSite.start({
   '/quiet': { body: html('Quiet', '<h1>A quiet page</h1><p>Nothing moves here.</p><a href="/quiet">Again</a>') },
 });
 
-const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
-const store = openStore(dataDir);
-const engine = new Engine({ launch: () => chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS], headless: true }) });
-await engine.start();
-const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { network: localNetwork() }) });
-const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
-await new Promise((resolve) => server.once('listening', resolve));
-const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
-const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+const { engine, base, headers, stop } = await startBenchService({ offline: true });
 
 interface Envelope {
   session_id: string;
@@ -173,9 +151,5 @@ console.log(
     ` whole observe act p50 ${percentile(quietAct, 50).toFixed(1)} ms   (target: the check adds < 20 ms)`,
 );
 
-server.close();
-await registry.shutdown();
-await engine.stop();
+await stop();
 await site.stop();
-store.close();
-rmSync(dataDir, { recursive: true, force: true });

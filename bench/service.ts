@@ -1,0 +1,72 @@
+// What every API benchmark starts: the whole service in-process on a loopback port, a key, and
+// (for the real pages) the shared fixture folder.
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Engine, launchChromium } from '../actors/engine.js';
+import { PlaywrightDriver } from '../actors/driver.js';
+import { Registry } from '../actors/registry.js';
+import { createApp } from '../http/app.js';
+import { systemClock } from '../lib/clock.js';
+import { openStore, type Store } from '../lib/store/index.js';
+import { localNetwork } from '../spec/support/network.js';
+
+/** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
+export const OFFLINE_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
+
+/** A running service for a benchmark. */
+export interface BenchService {
+  engine: Engine;
+  store: Store;
+  /** `http://127.0.0.1:port` */
+  base: string;
+  /** Authorization (a Scale key) and Content-Type for every request. */
+  headers: Record<string, string>;
+  readonly stop: () => Promise<void>;
+}
+
+/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS. */
+export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
+  const store = openStore(dataDir);
+  const engine = new Engine(options.offline ? { launch: () => launchChromium([OFFLINE_DNS]) } : {});
+  await engine.start();
+  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }) });
+  const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
+  return {
+    engine,
+    store,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    stop: async () => {
+      server.close();
+      await registry.shutdown();
+      await engine.stop();
+      store.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The shared real pages (../shared/fixtures/pages from the repo root); throws when they are missing. */
+export function fixtureDir(): string {
+  const dir = join(process.cwd(), '..', 'shared', 'fixtures', 'pages');
+  if (!existsSync(dir)) throw new Error(`the fixture pages are missing at ${dir}`);
+  return dir;
+}
+
+/** A fixture page's source.html. */
+export const fixtureSource = (name: string): string => readFileSync(join(fixtureDir(), name, 'source.html'), 'utf8');
+
+/** The `count` fixture pages with the largest source.html, largest first. */
+export function largestFixturePages(count: number): string[] {
+  const dir = fixtureDir();
+  const size = (name: string): number => statSync(join(dir, name, 'source.html')).size;
+  return readdirSync(dir)
+    .filter((name) => existsSync(join(dir, name, 'source.html')))
+    .sort((a, b) => size(b) - size(a))
+    .slice(0, count);
+}
