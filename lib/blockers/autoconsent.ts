@@ -1,24 +1,25 @@
-import { filterCompactRules, type Config, type IndexedCMPRuleset, type RuleBundle } from '@duckduckgo/autoconsent';
+import type { Config } from '@duckduckgo/autoconsent';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { CONSENT_KEY, consentRecorder, hideBinding } from './consent-page.js';
 
-/** The binding autoconsent's Playwright content script calls to reach the node side. */
+/** The binding autoconsent's messages reach the node side through. */
 export const SEND_BINDING = 'autoconsentSendMessage';
-/** The function that content script defines in each document for messages coming back. */
-export const RECEIVE_FUNCTION = 'autoconsentReceiveMessage';
 
 /**
  * Opt out wherever a rule knows how; hide by CSS (cosmetic rules) where it does not; the
  * heuristic pass only ever clicks a button it classifies as "reject". Self-tests are never
  * requested (they may reload pages). isMainWorld: the script runs in the page's own world
  * (Playwright init scripts do), so rule snippets run inline and no `eval` round trips happen.
+ * No prehide: it hides likely banners by CSS before detection so people do not see them flash;
+ * an agent sees the page only after settle, and the style it adds and removes would restart
+ * the DOM-quiet clock of every page.
  */
 export const AUTOCONSENT_CONFIG: Config = {
   enabled: true,
   autoAction: 'optOut',
   disabledCmps: [],
-  enablePrehide: true,
+  enablePrehide: false,
   enableCosmeticRules: true,
   enableGeneratedRules: true,
   detectRetries: 20,
@@ -54,50 +55,39 @@ export function asConsentMessage(value: unknown): ConsentMessage | undefined {
   return value as ConsentMessage;
 }
 
-let compactRules: IndexedCMPRuleset | undefined;
+/** The global name scripts/bundles.mjs gives the page-side kit (./page/consent.ts). */
+const KIT_NAME = '__tabwrightConsentKit';
+
 let initScript: string | undefined;
 
-/** The rules autoconsent needs in one document: the package's compact (opt-out only) rules, narrowed to its URL and frame kind. */
-export function rulesFor(url: string, mainFrame: boolean): RuleBundle {
-  compactRules ??= JSON.parse(
-    readFileSync(fileURLToPath(import.meta.resolve('@duckduckgo/autoconsent/rules/compact-rules.json')), 'utf8'),
-  ) as IndexedCMPRuleset;
-  return { autoconsent: [], compact: filterCompactRules(compactRules, { url, mainFrame }) };
-}
-
-/** Answers by rule set: most documents get the same generic set, and serialising it costs a few ms. */
-const answers = new Map<string, string>();
-const MAX_ANSWERS = 64;
-
-/** The `initResp` answer to a document's `init`, as an expression to evaluate in that document. */
-export function initResponse(url: string, mainFrame: boolean): string {
-  const rules = rulesFor(url, mainFrame);
-  const key = `${mainFrame}:${rules.compact?.r.map((rule) => rule[1]).join(',')}`;
-  let answer = answers.get(key);
-  if (answer === undefined) {
-    answer = `window.${RECEIVE_FUNCTION}(${JSON.stringify({ type: 'initResp', config: AUTOCONSENT_CONFIG, rules })})`;
-    if (answers.size >= MAX_ANSWERS) answers.clear();
-    answers.set(key, answer);
-  }
-  return answer;
-}
-
 /**
- * The init script of every document: our recorder wraps the binding, the package's
- * dist/autoconsent.playwright.js starts autoconsent (which sends `init` at once), then the
- * binding is removed from the page's globals so page scripts cannot send messages of their own.
+ * The init script of every document. At document start, before any page script: our recorder
+ * wraps the binding, keeps it for autoconsent and removes it from the page's globals, so page
+ * scripts cannot send messages of their own. In http(s) documents the page-side kit
+ * (scripts/bundles.mjs from ./page/consent.ts, in a function scope the page never sees) then
+ * starts autoconsent with the config and the package's compact rules, narrowed there to the
+ * document's URL: right after DOMContentLoaded, when autoconsent would start detecting anyway.
+ * Compiling and running it earlier would hold up the page's parsing; V8 compiles a function's
+ * body when it is first called.
  */
 export function consentInitScript(): string {
   if (initScript) return initScript;
-  // The package exports only its ESM entry; the Playwright bundle sits beside it in dist/.
-  const dist = readFileSync(new URL('autoconsent.playwright.js', import.meta.resolve('@duckduckgo/autoconsent')), 'utf8');
-  const args = `${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)}`;
+  const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
+  // The package ships its rules as a file; JSON.parse of a string literal is the fastest way a page reads 250 KB of data.
+  const rules = readFileSync(fileURLToPath(import.meta.resolve('@duckduckgo/autoconsent/rules/compact-rules.json')), 'utf8');
   initScript = [
-    `(${consentRecorder.toString()})(${args});`,
-    `if (typeof window.${SEND_BINDING} === 'function' && !window.${RECEIVE_FUNCTION}) {`,
-    dist,
-    `(${hideBinding.toString()})(${JSON.stringify(SEND_BINDING)});`,
+    `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
+    `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,
+    `  const send = window.${SEND_BINDING};`,
+    '  const run = () => {',
+    kit,
+    `    ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, JSON.parse(${JSON.stringify(rules)}));`,
+    '  };',
+    '  const soon = () => setTimeout(run, 0);',
+    "  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });",
+    '  else soon();',
     '}',
+    `(${hideBinding.toString()})(${JSON.stringify(SEND_BINDING)});`,
   ].join('\n');
   return initScript;
 }

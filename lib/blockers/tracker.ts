@@ -1,5 +1,5 @@
 import type { Frame, Page } from 'playwright';
-import { asConsentMessage, initResponse } from './autoconsent.js';
+import { asConsentMessage } from './autoconsent.js';
 import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
 import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
@@ -8,9 +8,6 @@ import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
 const START_GRACE_MS = 700;
 /** How long the binding's delivery of a finished opt-out may trail the page's own record of it. */
 const DELIVERY_MS = 250;
-/** A frame answering more `init`s than this within INIT_WINDOW_MS is ignored for the rest of the window. */
-const MAX_INITS = 10;
-const INIT_WINDOW_MS = 10_000;
 const LOG_SIZE = 100;
 
 /** What the node side knows of autoconsent in one frame's current document. */
@@ -19,8 +16,6 @@ interface FrameConsent {
   handling: boolean;
   /** autoconsentDone messages received for this document. */
   done: number;
-  /** Recent `init`s, for the rate bound. */
-  inits: number[];
 }
 
 /** Tracks autoconsent's messages for every frame of a context and runs the settle pass per page. */
@@ -35,11 +30,12 @@ export class ConsentTracker implements BlockerTracker {
   }
 
   /** The binding's handler: one message from autoconsent in `frame` (page-controlled: checked before use). */
-  async receive(frame: Frame, value: unknown): Promise<void> {
+  receive(frame: Frame, value: unknown): void {
     const message = asConsentMessage(value);
     if (!message) return;
     if (message.type === 'init') {
-      await this.answerInit(frame);
+      // A new document in this frame: what the previous one reported is over.
+      this.frames.set(frame, { handling: false, done: 0 });
     } else {
       const state = this.frames.get(frame);
       if (state && message.type === 'popupFound') state.handling = true;
@@ -65,15 +61,6 @@ export class ConsentTracker implements BlockerTracker {
       // The page navigated, closed or crashed mid-pass: what was handled so far still counts.
     }
     return this.take(page);
-  }
-
-  private async answerInit(frame: Frame): Promise<void> {
-    const now = Date.now();
-    const state: FrameConsent = { handling: false, done: 0, inits: [...(this.frames.get(frame)?.inits ?? []), now].filter((at) => now - at < INIT_WINDOW_MS) };
-    this.frames.set(frame, state);
-    const url = frame.url();
-    if (state.inits.length > MAX_INITS || !/^https?:/.test(url)) return;
-    await frame.evaluate(initResponse(url, frame.parentFrame() === null)).catch(() => undefined);
   }
 
   private record(page: Page, dismissal: Dismissal): void {

@@ -1,5 +1,6 @@
 import { expect } from 'chai';
-import { asConsentMessage, consentInitScript, initResponse, rulesFor } from '../../../lib/blockers/autoconsent.js';
+import { Script } from 'node:vm';
+import { asConsentMessage, consentInitScript } from '../../../lib/blockers/autoconsent.js';
 
 describe('asConsentMessage()', () => {
   it('accepts the messages the node side acts on', () => {
@@ -15,33 +16,25 @@ describe('asConsentMessage()', () => {
   });
 });
 
-describe('rulesFor()', () => {
-  it('gives a top document the generic rules and a frame only the frame rules', () => {
-    const top = rulesFor('https://shop.test/', true).compact!.r.length;
-    const frame = rulesFor('https://shop.test/', false).compact!.r.length;
-    expect(top).to.be.above(100);
-    expect(frame).to.be.below(top);
-  });
-
-  it('adds the site-specific rules of a matching URL', () => {
-    expect(rulesFor('https://www.nba.com/', true).compact!.r.length).to.be.above(rulesFor('https://shop.test/', true).compact!.r.length);
-  });
-});
-
-describe('initResponse()', () => {
-  it('answers with the opt-out config, and the same text for documents sharing a rule set', () => {
-    const answer = initResponse('https://a.test/x', true);
-    expect(answer).to.match(/^window\.autoconsentReceiveMessage\(\{"type":"initResp"/);
-    expect(answer).to.include('"autoAction":"optOut"');
-    expect(initResponse('https://b.test/y', true)).to.equal(answer);
-  });
-});
-
 describe('consentInitScript()', () => {
-  it('wraps the package\'s Playwright content script between the recorder and the binding\'s removal', () => {
-    const script = consentInitScript();
-    expect(script).to.include('autoconsent already initialized');
-    expect(script.indexOf('consentRecorder')).to.be.below(script.indexOf('autoconsent already initialized'));
-    expect(script.lastIndexOf('hideBinding')).to.be.above(script.indexOf('autoconsent already initialized'));
+  const script = consentInitScript();
+
+  it('runs the recorder first, then the page-side kit with the opt-out config and the package rules, then hides the binding', () => {
+    const recorder = script.indexOf('consentRecorder');
+    const kit = script.indexOf('__tabwrightConsentKit.start(');
+    expect(recorder).to.be.at.least(0);
+    expect(kit).to.be.above(recorder);
+    expect(script.lastIndexOf('hideBinding')).to.be.above(kit);
+    expect(script).to.include('"autoAction":"optOut"');
+    // The compact rules travel whole (the kit narrows them to the document's URL).
+    expect(script.length).to.be.above(250_000);
+  });
+
+  it('starts autoconsent only in http(s) documents', () => {
+    expect(script).to.match(/\/\^https\?:\$\/\.test\(location\.protocol\)/);
+  });
+
+  it('compiles as a script', () => {
+    expect(() => new Script(script)).not.to.throw();
   });
 });

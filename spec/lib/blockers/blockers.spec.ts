@@ -6,6 +6,10 @@ import { TestSite } from '../../support/site.js';
 import * as pages from './pages.js';
 
 const CAP_MS = 1500;
+/** A page that records how far autoconsent got in the first task after DOMContentLoaded. */
+const FIRST_SCRIPT = `<!doctype html><title>First</title><script>
+  document.addEventListener('DOMContentLoaded', () => setTimeout(() => { window.seen = window.__tabwrightConsent?.lifecycle ?? 'absent'; }));
+</script><p>Text.</p>`;
 
 describe('installBlockers()', function () {
   this.timeout(30_000);
@@ -27,6 +31,8 @@ describe('installBlockers()', function () {
       '/login-modal': { body: pages.loginPage(true) },
       '/quick-view': { body: pages.quickViewPage() },
       '/generic-banner': { body: pages.genericBannerPage() },
+      '/first-script': { body: FIRST_SCRIPT },
+      '/with-frame': { body: `<!doctype html><title>Framed</title><iframe src="/first-script"></iframe>${FIRST_SCRIPT}` },
     });
   });
   after(async () => {
@@ -187,5 +193,15 @@ describe('installBlockers()', function () {
   it('keeps its binding out of reach of page scripts', async () => {
     const { page } = await open('/plain');
     expect(await page.evaluate(() => 'autoconsentSendMessage' in window)).to.equal(false);
+    expect(await page.evaluate(() => ['__tabwrightConsentKit', 'autoconsentReceiveMessage'].filter((name) => name in window))).to.deep.equal([]);
+  });
+
+  it('has autoconsent configured as soon as the document is parsed, in the top document and in frames', async () => {
+    const { page } = await open('/with-frame');
+    const seen = (frame: { evaluate: Page['evaluate'] }): Promise<string> => frame.evaluate(() => (window as unknown as { seen: string }).seen);
+    // Configured in the document itself, not by an answer from the node side that arrives whenever it does.
+    expect(await seen(page)).to.equal('initialized');
+    const child = page.frames().find((frame) => frame !== page.mainFrame());
+    expect(await seen(child!)).to.equal('initialized');
   });
 });
