@@ -1,7 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { pageScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
-import { registerRefEngine } from '../lib/observe/ref-engine.js';
 import { preparePage } from '../lib/context/page.js';
 import { blockedTypes } from '../lib/context/resources.js';
 import { identityOf, nextIdentity } from '../lib/context/user-agent.js';
@@ -125,7 +124,6 @@ export class PlaywrightDriver implements BrowserDriver {
 
   async open(settings: ContextSettings): Promise<PageDriver> {
     const browser = this.engine.browser();
-    await registerRefEngine();
     const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? { kind: 'datacenter', country: 'auto' }, settings.url, this.network.pools);
     const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });

@@ -3,6 +3,7 @@ import { StepError } from '../errors.js';
 import type { StepContext } from '../steps/define.js';
 import { afterNavigation } from './after.js';
 import { BLOCKED_HEADER } from '../net/proxy.js';
+import { prepareActions } from '../target/index.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
@@ -95,6 +96,7 @@ export async function navigate(ctx: StepContext, params: NavigateParams): Promis
   if (gateway) {
     throw new StepError('navigation_failed', `Navigation to ${url} failed: ${gateway.replace('_', ' ')}`, { url, reason: gateway });
   }
+  prepareActions(page);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, response ?? null);
   await waitForCondition(page, params, status);

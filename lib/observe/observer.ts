@@ -3,16 +3,21 @@ import { StepError } from '../errors.js';
 import { pageScript } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
-import type { StabilityTracker } from './stability.js';
+import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
 
 /** How long an observation waits for the page to settle before reporting `stable: false`. */
 export const STABLE_CAP_MS = 3_000;
+/** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
+const RECENTLY_STABLE_MS = 100;
 
-/** Runs in the page: one walk, or null when the walker is not installed in this document yet. */
-function walkInPage([key, options]: [string, WalkOptions]): WalkResult | null {
+/** Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk; null when the walker is not installed in this document yet. */
+function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { walk: WalkResult; dom: DomQuiet } | null {
   const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  return api ? api.walk(options) : null;
+  if (!api) return null;
+  const last = (window as unknown as Record<string, number | undefined>)[quietKey];
+  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete' };
+  return { walk: api.walk(options), dom };
 }
 
 /** Runs in the page: title and scroll only, for `page: light`. */
@@ -43,11 +48,15 @@ export class PageObserver implements Observer {
 
   /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
   private timings = { stable: 0, walk: 0 };
+  /** When a stability wait last found the page stable (performance.now()). */
+  private stableAt = Number.NEGATIVE_INFINITY;
 
-  async waitForStable(capMs: number): Promise<boolean> {
+  async waitForStable(capMs: number, signal?: AbortSignal): Promise<boolean> {
     const start = performance.now();
     try {
-      return await this.tracker.waitForStable(this.page, capMs);
+      const stable = await this.tracker.waitForStable(this.page, capMs, signal);
+      if (stable) this.stableAt = performance.now();
+      return stable;
     } finally {
       this.timings.stable += performance.now() - start;
     }
@@ -93,10 +102,9 @@ export class PageObserver implements Observer {
   }
 
   async observe(options: ObserveOptions = {}): Promise<PageState> {
-    const stable = await this.waitForStable(STABLE_CAP_MS);
     const mode = options.mode ?? 'main';
     const first = this.observed === 0;
-    const walk = await this.walk({
+    const walkOptions: WalkOptions = {
       mode,
       format: options.format ?? 'markdown',
       scope: options.scope,
@@ -104,7 +112,23 @@ export class PageObserver implements Observer {
       includeMap: mode !== 'full' && (first || options.include_page_map === true),
       maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
       nextRef: this.nextRef,
-    });
+    };
+    let stable = false;
+    let walk: WalkResult | undefined;
+    // Right after a stability wait that found the page stable (a goto's, an action's), it most
+    // likely still is: one evaluate reads its quiet and walks it. Only if it moved meanwhile is
+    // the walk thrown away, to wait and walk again.
+    if (performance.now() - this.stableAt < RECENTLY_STABLE_MS) {
+      const read = await this.walk(walkOptions);
+      if (this.tracker.isStable(read.dom)) {
+        stable = true;
+        walk = read.walk;
+      }
+    }
+    if (walk === undefined) {
+      stable = await this.waitForStable(STABLE_CAP_MS);
+      walk = (await this.walk(walkOptions)).walk;
+    }
     if (options.scope !== undefined && !walk.scopeMatched) {
       throw new StepError('element_not_found', `The scope ${options.scope} matches nothing on the page`, {
         target: { scope: options.scope },
@@ -136,14 +160,15 @@ export class PageObserver implements Observer {
     return { url: this.page.url(), title, scroll };
   }
 
-  /** One evaluate; installs the walker first in a document that started before it (about:blank). */
-  private async walk(options: WalkOptions): Promise<WalkResult> {
+  /** One evaluate (the walk and the page's quiet); installs the walker first in a document that started before it (about:blank). */
+  private async walk(options: WalkOptions): Promise<{ walk: WalkResult; dom: DomQuiet }> {
     const start = performance.now();
+    const args: [string, WalkOptions, string] = [PAGE_KEY, options, MUTATION_KEY];
     try {
-      const result = await this.page.evaluate(walkInPage, [PAGE_KEY, options] as [string, WalkOptions]);
+      const result = await this.page.evaluate(walkInPage, args);
       if (result) return result;
       await this.page.evaluate(pageScript());
-      const retried = await this.page.evaluate(walkInPage, [PAGE_KEY, options] as [string, WalkOptions]);
+      const retried = await this.page.evaluate(walkInPage, args);
       if (retried) return retried;
       throw new Error('the page walker could not be installed');
     } catch (error) {

@@ -8,7 +8,7 @@ const STALLED_AFTER_MS = 5_000;
 /** Resource types that stay open by design and never mean "still loading". */
 const IGNORED_TYPES = new Set(['websocket', 'eventsource', 'media']);
 /** Where the init script keeps the time of the last DOM mutation (performance.now() in the page). */
-const MUTATION_KEY = '__tabwrightLastMutation';
+export const MUTATION_KEY = '__tabwrightLastMutation';
 
 /**
  * Installed in every document before its own scripts: records the time of the last DOM
@@ -22,13 +22,32 @@ function mutationClock(key: string): void {
   new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** How long the page's DOM has been quiet, in ms, and whether the document finished loading. */
-function domQuiet(key: string): { quietFor: number; loaded: boolean } {
+/** What the page says of its own quiet: how long its DOM has been still, in ms, and whether it finished loading. */
+export interface DomQuiet {
+  quietFor: number;
+  loaded: boolean;
+}
+
+/** Runs in the page: its DomQuiet, from the mutation clock under `key`. */
+export function domQuiet(key: string): DomQuiet {
   const last = (window as unknown as Record<string, number | undefined>)[key];
   return {
     quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
     loaded: document.readyState === 'complete',
   };
+}
+
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const done = (): void => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 }
 
 /**
@@ -76,17 +95,22 @@ export class StabilityTracker {
     return now - this.lastActivity;
   }
 
+  /** True when the page whose DomQuiet this is, read just now, counts as stable. */
+  isStable(dom: DomQuiet): boolean {
+    return dom.loaded && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
+  }
+
   /**
    * Waits until `page` is stable or `capMs` passes; true when stable. A page that is already
    * quiet costs one evaluate and no wait; otherwise it sleeps exactly as long as the
-   * thresholds still need, then looks again.
+   * thresholds still need, then looks again. An abort of `signal` ends the wait early (false).
    */
   async waitForStable(page: Page, capMs: number, signal?: AbortSignal): Promise<boolean> {
     const deadline = this.now() + capMs;
     for (;;) {
       const dom = await page.evaluate(domQuiet, MUTATION_KEY).catch(() => ({ quietFor: 0, loaded: false }));
+      if (this.isStable(dom)) return true;
       const network = this.networkIdleFor();
-      if (dom.loaded && dom.quietFor >= DOM_QUIET_MS && network >= NETWORK_IDLE_MS) return true;
       const left = deadline - this.now();
       if (left <= 0 || signal?.aborted) return false;
       const need = Math.max(
@@ -94,7 +118,7 @@ export class StabilityTracker {
         network > 0 ? NETWORK_IDLE_MS - network : 50,
         10,
       );
-      await new Promise((resolve) => setTimeout(resolve, Math.min(need, left)));
+      await sleep(Math.min(need, left), signal);
     }
   }
 }

@@ -70,5 +70,5 @@ export interface Observer {
   /** Waits (bounded) for the page to settle, then observes it. */
   observe(options?: ObserveOptions): Promise<PageState>;
   /** Waits for network idle 300 ms and DOM quiet 500 ms, at most `capMs`; true when reached. */
-  waitForStable(capMs: number): Promise<boolean>;
+  waitForStable(capMs: number, signal?: AbortSignal): Promise<boolean>;
 }

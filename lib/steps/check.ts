@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { boolean, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { setToggle } from './form-controls.js';
 import { targeted } from './targeting.js';
@@ -17,16 +17,8 @@ export const checkStep = defineStep({
   name: 'check',
   codec: checkCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'check');
     const name = params.ref ?? params.text ?? params.label ?? '';
-    await withNavigation(ctx, async () => {
-      const handle = await perform('check', () => element.elementHandle({ timeout: ACTION_TIMEOUT_MS }));
-      try {
-        // Handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
-        await setToggle(handle, params.checked, name);
-      } finally {
-        await handle.dispose();
-      }
-    });
+    // setToggle handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
+    await withTarget(ctx, params, 'check', (element) => withNavigation(ctx, () => setToggle(element, params.checked, name)));
   },
 });

@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
@@ -15,7 +15,8 @@ export const clickStep = defineStep({
   name: 'click',
   codec: clickCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'click');
-    await withNavigation(ctx, () => perform('click', () => element.click({ timeout: ACTION_TIMEOUT_MS })));
+    await withTarget(ctx, params, 'click', (element) =>
+      withNavigation(ctx, () => perform('click', () => element.click({ timeout: ACTION_TIMEOUT_MS }))),
+    );
   },
 });

@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, leaveField, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
@@ -16,12 +16,13 @@ export const fillStep = defineStep({
   name: 'fill',
   codec: fillCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'input');
-    await withNavigation(ctx, () =>
-      perform('fill', async () => {
-        await element.fill(params.value, { timeout: ACTION_TIMEOUT_MS });
-        await element.blur({ timeout: ACTION_TIMEOUT_MS });
-      }),
+    await withTarget(ctx, params, 'input', (element) =>
+      withNavigation(ctx, () =>
+        perform('fill', async () => {
+          await element.fill(params.value, { timeout: ACTION_TIMEOUT_MS });
+          await element.evaluate(leaveField);
+        }),
+      ),
     );
   },
 });

@@ -1,9 +1,9 @@
 import type * as t from 'io-ts';
-import type { ElementHandle, Locator } from 'playwright';
+import type { ElementHandle } from 'playwright';
 import { boolean, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, leaveField, locate, perform } from '../target/index.js';
 import { defineStep, type StepContext } from './define.js';
 import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
 import { submitForm } from './form-submit.js';
@@ -41,9 +41,8 @@ function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefin
   return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
 }
 
-/** Fills one located field according to what it turns out to be; its handle, for the submit. */
-async function fillField(element: Locator, label: string, value: string | boolean): Promise<ElementHandle<Element>> {
-  const handle = await perform('fill_form', () => element.elementHandle({ timeout: ACTION_TIMEOUT_MS }));
+/** Fills one located field according to what it turns out to be. */
+async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean): Promise<void> {
   const control = await handle.evaluate(describeControl);
   switch (control.kind) {
     case 'checkbox':
@@ -77,7 +76,7 @@ async function fillField(element: Locator, label: string, value: string | boolea
           options: control.options.slice(0, 50),
         });
       }
-      await perform('select', async () => void (await element.selectOption({ value: option.value }, { timeout: ACTION_TIMEOUT_MS })));
+      await perform('select', async () => void (await handle.selectOption({ value: option.value }, { timeout: ACTION_TIMEOUT_MS })));
       break;
     }
     case 'file':
@@ -87,19 +86,20 @@ async function fillField(element: Locator, label: string, value: string | boolea
     case 'text':
       if (typeof value !== 'string') throw badValue(label, 'a string for a text field');
       await perform('fill', async () => {
-        await element.fill(value, { timeout: ACTION_TIMEOUT_MS });
-        await element.blur({ timeout: ACTION_TIMEOUT_MS });
+        await handle.fill(value, { timeout: ACTION_TIMEOUT_MS });
+        await handle.evaluate(leaveField);
       });
       break;
   }
-  return handle;
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
 async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[]): Promise<void> {
   for (const [label, value] of Object.entries(params.fields)) {
-    const element = await locate(ctx, { label }, 'input');
-    handles.push(await fillField(element, label, value));
+    // Kept until the step ends: the submit looks for the form most of them belong to.
+    const handle = await locate(ctx, { label }, 'input');
+    handles.push(handle);
+    await fillField(handle, label, value);
   }
   if (!params.submit) return;
   const anchor = handles[0]!;

@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import { intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
 import { pause } from './pause.js';
@@ -34,8 +34,7 @@ export const scrollStep = defineStep({
   codec: scrollCodec,
   run: async (ctx, params) => {
     if (params.ref !== undefined) {
-      const element = await locate(ctx, { ref: params.ref }, 'scroll');
-      await perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS }));
+      await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));
     } else if (params.to !== undefined) {
       await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
     } else {

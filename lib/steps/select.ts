@@ -1,9 +1,10 @@
 import type * as t from 'io-ts';
+import type { ElementHandle } from 'playwright';
 import { string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { StepError } from '../errors.js';
-import { defineStep } from './define.js';
+import { defineStep, type StepContext } from './define.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of select: a target and the option value to choose. */
@@ -17,14 +18,18 @@ export const selectStep = defineStep({
   name: 'select',
   codec: selectCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'select');
-    const options = await perform('select', () =>
-      element.evaluate((el) => (el instanceof HTMLSelectElement ? Array.from(el.options, (o) => o.value) : null), undefined, { timeout: ACTION_TIMEOUT_MS }),
-    );
-    if (options === null) throw new StepError('action_failed', 'select needs a <select> element', { reason: 'not_a_select' });
-    if (!options.includes(params.value)) {
-      throw new StepError('action_failed', `The select has no option with value "${params.value}"`, { reason: 'no_such_option', options: options.slice(0, 50) });
-    }
-    await withNavigation(ctx, () => perform('select', async () => void (await element.selectOption({ value: params.value }, { timeout: ACTION_TIMEOUT_MS }))));
+    await withTarget(ctx, params, 'select', (element) => selectIn(ctx, element, params.value));
   },
 });
+
+/** Checks that `element` is a select offering `value`, then selects it. */
+async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value: string): Promise<void> {
+  const options = await perform('select', () =>
+    element.evaluate((el) => (el instanceof HTMLSelectElement ? Array.from(el.options, (o) => o.value) : null)),
+  );
+  if (options === null) throw new StepError('action_failed', 'select needs a <select> element', { reason: 'not_a_select' });
+  if (!options.includes(value)) {
+    throw new StepError('action_failed', `The select has no option with value "${value}"`, { reason: 'no_such_option', options: options.slice(0, 50) });
+  }
+  await withNavigation(ctx, () => perform('select', async () => void (await element.selectOption({ value }, { timeout: ACTION_TIMEOUT_MS }))));
+}

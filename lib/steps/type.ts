@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
 import { intRange, string, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_TYPE_DELAY_MS } from './limits.js';
 import { targeted } from './targeting.js';
@@ -17,9 +17,10 @@ export const typeStep = defineStep({
   name: 'type',
   codec: typeCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'input');
     // Like a person: focus, then key presses; the field keeps its content and its focus.
     const budget = ACTION_TIMEOUT_MS + params.value.length * (params.delay + 50);
-    await withNavigation(ctx, () => perform('type', () => element.pressSequentially(params.value, { delay: params.delay, timeout: budget })));
+    await withTarget(ctx, params, 'input', (element) =>
+      withNavigation(ctx, () => perform('type', () => element.type(params.value, { delay: params.delay, timeout: budget }))),
+    );
   },
 });

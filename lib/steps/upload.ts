@@ -1,9 +1,10 @@
 import type * as t from 'io-ts';
+import type { ElementHandle } from 'playwright';
 import { arrayOf, urlWithScheme } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
-import { defineStep } from './define.js';
+import { perform, withTarget } from '../target/index.js';
+import { defineStep, type StepContext } from './define.js';
 import { downloadFiles } from './download.js';
 import { MAX_UPLOAD_FILES } from './limits.js';
 import { targeted } from './targeting.js';
@@ -38,17 +39,21 @@ export const uploadStep = defineStep({
   name: 'upload',
   codec: uploadCodec,
   run: async (ctx, params) => {
-    const element = await locate(ctx, params, 'upload');
-    const input = await perform('upload', () => element.evaluate(fileInput, undefined, { timeout: ACTION_TIMEOUT_MS }));
-    if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
-    if (params.files.length > 1 && !input.multiple) {
-      throw new StepError('action_failed', `The file input takes one file; ${params.files.length} were given`, {
-        reason: 'single_file_input',
-        files: params.files.length,
-      });
-    }
-    const files = await downloadFiles(ctx.page.context().request, params.files, ctx.signal);
-    // Up to 50 MiB cross into the page: more time than a click gets.
-    await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
+    await withTarget(ctx, params, 'upload', (element) => attach(ctx, element, params.files));
   },
 });
+
+/** Checks that `element` is a file input taking that many files, downloads them and attaches them. */
+async function attach(ctx: StepContext, element: ElementHandle<Element>, urls: UploadParams['files']): Promise<void> {
+  const input = await perform('upload', () => element.evaluate(fileInput));
+  if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
+  if (urls.length > 1 && !input.multiple) {
+    throw new StepError('action_failed', `The file input takes one file; ${urls.length} were given`, {
+      reason: 'single_file_input',
+      files: urls.length,
+    });
+  }
+  const files = await downloadFiles(ctx.page.context().request, urls, ctx.signal);
+  // Up to 50 MiB cross into the page: more time than a click gets.
+  await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
+}

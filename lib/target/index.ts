@@ -1,6 +1,5 @@
-import { errors, type Frame, type Locator } from 'playwright';
+import { errors, type ElementHandle, type Frame, type Page } from 'playwright';
 import { StepError } from '../errors.js';
-import { REF_ENGINE } from '../observe/ref-engine.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
 import type { StepContext } from '../steps/define.js';
 import type { FindQuery, FindResult } from './page/find.js';
@@ -42,13 +41,25 @@ async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpo
   return result;
 }
 
-/** A locator for ref `ref` through Playwright's auto-wait, inside the same-origin iframes that hold it. */
-async function refLocator(ctx: StepContext, ref: string, target: TargetParams): Promise<Locator> {
-  // One round trip for the usual case (the element is in the top document); handles only for iframes.
-  const depth = await ctx.page.evaluate(
-    ([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames.length ?? -1,
-    [PAGE_KEY, ref] as const,
-  );
+/** Runs in the page: ref `r`'s element when it is in the top document, else how many iframes deep it is (-1: gone). */
+function resolveInPage([key, r]: readonly [string, string]): Element | number {
+  const found = (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r);
+  if (!found) return -1;
+  return found.frames.length === 0 ? found.element : found.frames.length;
+}
+
+/**
+ * A handle to ref `ref`'s element, in the frame whose document holds it (same-origin iframes).
+ * Playwright's element actions on it wait for actionability as locators do; a ref names one
+ * element, so there is nothing to re-query, and an element that went away is an error at once.
+ */
+async function refHandle(ctx: StepContext, ref: string, target: TargetParams): Promise<ElementHandle<Element>> {
+  // One round trip for the usual case (the element is in the top document).
+  const first = await ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const);
+  const element = first.asElement();
+  if (element) return element;
+  const depth = (await first.jsonValue()) as number;
+  void first.dispose().catch(() => undefined);
   if (depth < 0) {
     throw new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
       target: describe(target),
@@ -61,22 +72,28 @@ async function refLocator(ctx: StepContext, ref: string, target: TargetParams): 
       ([key, r, index]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames[index] ?? null,
       [PAGE_KEY, ref, i] as const,
     );
-    const element = handle.asElement();
-    const inner = await element?.contentFrame();
+    const inner = await handle.asElement()?.contentFrame();
     await handle.dispose();
     if (!inner) throw new StepError('element_not_found', `The frame holding ${ref} is gone; observe again`, { target: describe(target), candidates: [] });
     frame = inner;
   }
-  return frame.locator(`${REF_ENGINE}=${ref}`);
+  // The walker's map lives on the top window; the iframe's own document reaches it there.
+  const inFrame = await frame.evaluateHandle(
+    ([key, r]) => (window.top as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null,
+    [PAGE_KEY, ref] as const,
+  );
+  const found = inFrame.asElement();
+  if (!found) throw new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, { target: describe(target), candidates: [] });
+  return found;
 }
 
 /**
- * Resolves a step's target to a Playwright locator. A ref must come from the latest observation
+ * Resolves a step's target to a handle of its element (dispose it after use: see withTarget). A ref must come from the latest observation
  * (an older one is stale); text and label are matched in the page among visible elements
  * (label order: aria-label, placeholder, associated label, name, nearby text). No match:
  * element_not_found with up to 5 nearest candidates `{ref, label}`.
  */
-export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<Locator> {
+export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle<Element>> {
   if (target.ref !== undefined) {
     const ref = target.ref.trim();
     if (!ctx.observer.isCurrent(ref)) {
@@ -89,7 +106,7 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
         { target: { ref }, candidates: ctx.observer.nearest(ref) },
       );
     }
-    return refLocator(ctx, ref, target);
+    return refHandle(ctx, ref, target);
   }
   const found = await findInPage(ctx, target, purpose);
   if (!found.ref) {
@@ -99,7 +116,17 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
       candidates: found.candidates,
     });
   }
-  return refLocator(ctx, found.ref, target);
+  return refHandle(ctx, found.ref, target);
+}
+
+/** Locates a step's target, runs `use` on its element, and lets the handle go (without waiting for the page to confirm). */
+export async function withTarget<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (element: ElementHandle<Element>) => Promise<T>): Promise<T> {
+  const element = await locate(ctx, target, purpose);
+  try {
+    return await use(element);
+  } finally {
+    void element.dispose().catch(() => undefined);
+  }
 }
 
 /** Playwright's actionability failures, as the `reason` of action_failed. */
@@ -130,4 +157,29 @@ export async function perform<T>(what: string, action: () => Promise<T>): Promis
     const first = message.split('\n')[0] ?? message;
     throw new StepError('action_failed', `${what} failed: ${first}`, { reason: /detached|not attached/i.test(first) ? 'detached' : 'error' });
   }
+}
+
+/** Runs in the page: takes the focus from a filled field, so it fires `change` as it does for a person. */
+export function leaveField(element: Element): void {
+  (element as HTMLElement).blur();
+}
+
+/**
+ * Readies a new document for actions while the caller waits for it to settle, so the first
+ * action on it does not pay for this: Playwright compiles its injected script in the page's main
+ * world (for the preview of every element handle) and in its utility world (where actions run)
+ * on first use, some 20 ms each. Best effort: nothing waits for it, and a document that goes
+ * away meanwhile only ends it early.
+ */
+export function prepareActions(page: Page): void {
+  void page
+    .evaluateHandle(() => document.documentElement)
+    .then(async (handle) => {
+      try {
+        await handle.asElement()?.waitForElementState('visible', { timeout: 1_000 });
+      } finally {
+        await handle.dispose();
+      }
+    })
+    .catch(() => undefined);
 }

@@ -127,13 +127,16 @@ describe('observation through the API', function () {
     expect(res.body.page.stable).to.equal(true);
   });
 
-  it('finds a ref through the tw-ref selector engine with Playwright auto-wait', async () => {
-    const { registerRefEngine } = await import('../../lib/observe/ref-engine.js');
-    await registerRefEngine();
+  it('acts on a ref as the element it was, and says so at once when it went away', async () => {
     const res = await create({ url: t.site.url('/dynamic') });
     expect(res.body.page.interactive_elements[1]).to.include({ ref: 'e2', label: 'Beta' });
-    // The same engine the click step uses: a session's page resolves e2 to the Beta button.
     const clicked = await act(res.body.session_id, [{ click: { ref: 'e2' } }]);
     expect(clicked.body.error).to.equal(null);
+    // The element is removed by a script after the observation: no 5 s auto-wait for it to come back.
+    const started = Date.now();
+    const gone = await act(res.body.session_id, [{ execute_js: { code: "document.querySelectorAll('button')[1].remove()" } }, { click: { ref: 'e2' } }]);
+    expect(gone.body.error).to.include({ step: 1, code: 'element_not_found' });
+    expect(Date.now() - started).to.be.below(3_000);
   });
+
 });

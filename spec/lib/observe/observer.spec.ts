@@ -1,0 +1,75 @@
+import { expect } from 'chai';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
+import { pageScript } from '../../../lib/observe/bundle.js';
+import { PageObserver } from '../../../lib/observe/observer.js';
+import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
+import { TestSite, html } from '../../support/site.js';
+
+describe('PageObserver (stability and the walk)', function () {
+  this.timeout(20_000);
+  let browser: Browser;
+  let site: TestSite;
+  let context: BrowserContext;
+  let page: Page;
+  let observer: PageObserver;
+
+  before(async () => {
+    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+    site = await TestSite.start({
+      '/quiet': { body: html('Quiet', '<p>Nothing moves here.</p>') },
+      '/busy': { body: html('Busy', '<p id="n">0</p><script>setInterval(() => { n.textContent = Number(n.textContent) + 1; }, 50)</script>') },
+    });
+  });
+  after(async () => {
+    await browser.close();
+    await site.stop();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext();
+    const tracker = await StabilityTracker.attach(context);
+    await context.addInitScript({ content: pageScript() });
+    page = await context.newPage();
+    observer = new PageObserver(page, tracker);
+  });
+  afterEach(() => context.close());
+
+  it('ends a stability wait as soon as its signal aborts', async () => {
+    await page.goto(site.url('/busy'));
+    const abort = new AbortController();
+    setTimeout(() => abort.abort(), 100);
+    const started = performance.now();
+    expect(await observer.waitForStable(3_000, abort.signal)).to.equal(false);
+    expect(performance.now() - started).to.be.below(1_000);
+  });
+
+  it('walks at once, with no second wait, right after a wait found the page stable and it stayed so', async () => {
+    await page.goto(site.url('/quiet'));
+    expect(await observer.waitForStable(3_000)).to.equal(true);
+    observer.takeTimings();
+    const state = await observer.observe();
+    expect(state.stable).to.equal(true);
+    expect(state.markdown?.content).to.contain('Nothing moves here.');
+    expect(observer.takeTimings().stable).to.equal(0);
+  });
+
+  it('waits for quiet again when the page changed after the wait that found it stable', async () => {
+    await page.goto(site.url('/quiet'));
+    expect(await observer.waitForStable(3_000)).to.equal(true);
+    await page.evaluate(() => document.body.insertAdjacentHTML('beforeend', '<p>Added just now.</p>'));
+    const started = performance.now();
+    const state = await observer.observe();
+    // Stable means 500 ms without a DOM change, counted from the insertion.
+    expect(performance.now() - started).to.be.at.least(DOM_QUIET_MS - 100);
+    expect(state.stable).to.equal(true);
+    expect(state.markdown?.content).to.contain('Added just now.');
+  });
+
+  it('reports a page that never settles as not stable, with what it shows at the cap', async () => {
+    await page.goto(site.url('/busy'));
+    expect(await observer.waitForStable(200)).to.equal(false);
+    const state = await observer.observe();
+    expect(state.stable).to.equal(false);
+    expect(state.markdown?.content).to.match(/\d+/);
+  });
+});
