@@ -8,43 +8,56 @@ import { TestSite } from '../spec/support/site.js';
 import { fixtureSource, largestFixturePages, OFFLINE_DNS } from './service.js';
 import { percentile } from './stats.js';
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 9);
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const largest = largestFixturePages(5);
 const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: fixtureSource(name) }])));
 const browser = await launchChromium([OFFLINE_DNS]);
 const { guard } = localNetwork();
 
-/** Median load time of `url` in fresh contexts, with or without a session proxy; and the bytes metered. */
-async function measure(url: string, proxied: boolean): Promise<{ ms: number; bytes: number }> {
-  const times: number[] = [];
-  let bytes = 0;
-  for (let i = 0; i <= RUNS; i++) {
-    const meter = new ByteMeter();
-    const proxy = proxied ? await startSessionProxy({ upstream: null, guard, meter }) : null;
-    const context = await browser.newContext(proxy ? { proxy: contextProxy(proxy) } : {});
-    const page = await context.newPage();
-    const start = performance.now();
-    await page.goto(url, { waitUntil: 'load' });
-    if (i > 0) times.push(performance.now() - start);
-    await context.close();
-    bytes = proxy?.bytes().datacenter ?? 0;
-    await proxy?.close();
-  }
-  return { ms: percentile(times, 50), bytes };
+/** One load of `url` in a fresh context, with or without a session proxy; its time and the bytes metered. */
+async function load(url: string, proxied: boolean): Promise<{ ms: number; bytes: number }> {
+  const meter = new ByteMeter();
+  const proxy = proxied ? await startSessionProxy({ upstream: null, guard, meter }) : null;
+  const context = await browser.newContext(proxy ? { proxy: contextProxy(proxy) } : {});
+  const page = await context.newPage();
+  const start = performance.now();
+  await page.goto(url, { waitUntil: 'load' });
+  const ms = performance.now() - start;
+  await context.close();
+  const bytes = proxy?.bytes().datacenter ?? 0;
+  await proxy?.close();
+  return { ms, bytes };
 }
 
-console.log(`bench:net — ${largest.length} largest fixture pages, median of ${RUNS} loads after 1 warm-up, Chromium ${browser.version()}`);
+/**
+ * Median load times of `url` direct and proxied. The two alternate, starting side swapped each
+ * round, so a slow spell of this shared machine falls on both alike.
+ */
+async function measure(url: string): Promise<{ direct: number; proxied: number; bytes: number }> {
+  const direct: number[] = [];
+  const proxied: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i <= RUNS; i++) {
+    for (const withProxy of i % 2 === 0 ? [false, true] : [true, false]) {
+      const run = await load(url, withProxy);
+      if (withProxy) bytes = run.bytes;
+      if (i > 0) (withProxy ? proxied : direct).push(run.ms);
+    }
+  }
+  return { direct: percentile(direct, 50), proxied: percentile(proxied, 50), bytes };
+}
+
+console.log(`bench:net — ${largest.length} largest fixture pages, median of ${RUNS} loads each after 1 warm-up, direct and proxied alternating, Chromium ${browser.version()}`);
 console.log('page                  direct ms   proxied ms   ratio   metered bytes   page bytes');
 let direct = 0;
 let proxied = 0;
 for (const name of largest) {
   const url = site.url(`/${name}/`);
-  const a = await measure(url, false);
-  const b = await measure(url, true);
-  direct += a.ms;
-  proxied += b.ms;
+  const m = await measure(url);
+  direct += m.direct;
+  proxied += m.proxied;
   const size = Buffer.byteLength(fixtureSource(name));
-  console.log(`${name.padEnd(20)} ${a.ms.toFixed(1).padStart(9)}  ${b.ms.toFixed(1).padStart(10)}   ${(b.ms / a.ms).toFixed(2)}x  ${String(b.bytes).padStart(13)}  ${String(size).padStart(11)}`);
+  console.log(`${name.padEnd(20)} ${m.direct.toFixed(1).padStart(9)}  ${m.proxied.toFixed(1).padStart(10)}   ${(m.proxied / m.direct).toFixed(2)}x  ${String(m.bytes).padStart(13)}  ${String(size).padStart(11)}`);
 }
 console.log(`total proxied / direct: ${(proxied / direct).toFixed(2)}x   (target ≤ 1.15x)`);
 await browser.close();

@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import ipaddr from 'ipaddr.js';
+import { LRUCache } from 'lru-cache';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 
@@ -99,7 +100,38 @@ export type GuardVerdict =
 /** Resolves names; tests swap it for a fake table. */
 export type Resolver = (host: string) => Promise<{ address: string; family: number }[]>;
 
-const systemResolver: Resolver = (host) => lookup(host, { all: true, verbatim: true });
+/** How long resolver answers are kept: Chromium's own host cache keeps names for a minute. */
+export interface ResolverCacheOptions {
+  ttlMs: number;
+  /** Failures (no such name, time-outs) are kept for less, so a name that appears is seen soon. */
+  failureTtlMs: number;
+  max: number;
+}
+
+const CACHE_DEFAULTS: ResolverCacheOptions = { ttlMs: 60_000, failureTtlMs: 5_000, max: 5_000 };
+
+/**
+ * `resolve` with a cache in front: behind a session proxy Chromium resolves nothing itself, so
+ * without one every new connection would wait for a lookup. Lookups of one name under way at the
+ * same time are shared. Caching does not weaken the guard: every connection still goes to an
+ * address checked when it was resolved.
+ */
+export function cachingResolver(resolve: Resolver, options: ResolverCacheOptions = CACHE_DEFAULTS): Resolver {
+  type Answer = ReturnType<Resolver>;
+  const cache = new LRUCache<string, Answer>({ max: options.max, ttl: options.ttlMs });
+  return (host) => {
+    const cached = cache.get(host);
+    if (cached) return cached;
+    const answer = resolve(host);
+    cache.set(host, answer);
+    answer.catch(() => {
+      if (cache.get(host) === answer) cache.set(host, answer, { ttl: options.failureTtlMs });
+    });
+    return answer;
+  };
+}
+
+const systemResolver: Resolver = cachingResolver((host) => lookup(host, { all: true, verbatim: true }));
 
 /**
  * Decides whether a destination may be reached. It resolves the name itself (every address),

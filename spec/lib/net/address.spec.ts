@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { AddressGuard, AllowList, canonicalHost } from '../../../lib/net/address.js';
+import { AddressGuard, AllowList, cachingResolver, canonicalHost, type Resolver } from '../../../lib/net/address.js';
 
 /** A guard whose DNS is a fixed table, so names can point anywhere without a resolver. */
 const guardWith = (table: Record<string, string[]>, allow?: string): AddressGuard =>
@@ -67,5 +67,57 @@ describe('canonicalHost()', () => {
     ]);
     expect(canonicalHost('[::1]')).to.equal('::1');
     expect(canonicalHost('::1')).to.equal('::1');
+  });
+});
+
+describe('cachingResolver()', () => {
+  /** A resolver that counts its lookups; `fail` names fail. */
+  function counting(fail: Set<string> = new Set()): { resolve: Resolver; calls: string[] } {
+    const calls: string[] = [];
+    const resolve: Resolver = (host) => {
+      calls.push(host);
+      return fail.has(host)
+        ? Promise.reject(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }))
+        : Promise.resolve([{ address: '93.184.216.34', family: 4 }]);
+    };
+    return { resolve, calls };
+  }
+  const options = { ttlMs: 200, failureTtlMs: 50, max: 10 };
+  const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+  const failure = (answer: ReturnType<Resolver>): Promise<string> => answer.then(() => 'resolved', (error: Error) => error.message);
+
+  it('answers a name again from the cache until its time is up', async () => {
+    const { resolve, calls } = counting();
+    const cached = cachingResolver(resolve, options);
+    expect(await cached('a.test')).to.deep.equal([{ address: '93.184.216.34', family: 4 }]);
+    await cached('a.test');
+    expect(calls).to.deep.equal(['a.test']);
+    await sleep(250);
+    await cached('a.test');
+    expect(calls).to.deep.equal(['a.test', 'a.test']);
+  });
+
+  it('shares one lookup between callers asking at the same time', async () => {
+    const { resolve, calls } = counting();
+    const cached = cachingResolver(resolve, options);
+    await Promise.all([cached('b.test'), cached('b.test'), cached('b.test')]);
+    expect(calls).to.deep.equal(['b.test']);
+  });
+
+  it('keeps a failure for a shorter time, and every caller sees it fail', async () => {
+    const { resolve, calls } = counting(new Set(['gone.test']));
+    const cached = cachingResolver(resolve, options);
+    expect(await failure(cached('gone.test'))).to.equal('not found');
+    expect(await failure(cached('gone.test'))).to.equal('not found');
+    expect(calls).to.have.length(1);
+    await sleep(100);
+    expect(await failure(cached('gone.test'))).to.equal('not found');
+    expect(calls).to.have.length(2);
+  });
+
+  it('still lets the guard refuse a name that resolves to a refused address', async () => {
+    const guard = new AddressGuard(AllowList.parse(undefined), cachingResolver(() => Promise.resolve([{ address: '10.0.0.5', family: 4 }]), options));
+    expect(await guard.check('intranet.test')).to.include({ ok: false, reason: 'blocked_address' });
+    expect(await guard.check('intranet.test')).to.include({ ok: false, reason: 'blocked_address' });
   });
 });
