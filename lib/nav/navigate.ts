@@ -20,6 +20,18 @@ export interface NavigateParams {
   wait_timeout: number;
 }
 
+/** Reasons that, behind the session proxy, may hide the real cause. */
+const OPAQUE_REASONS = new Set(['proxy', 'connection_reset']);
+/** What a cause the session proxy found means, for the error message. */
+const CAUSES: Record<string, string> = {
+  dns: 'the host name does not resolve',
+  blocked_address: 'the address is not allowed',
+  connection_refused: 'the server refused the connection',
+  connection_reset: 'the server closed the connection',
+  timeout: 'the server did not answer in time',
+  unreachable: 'the server cannot be reached',
+};
+
 /** Chromium's net error names, mapped to the `reason` a caller can act on. */
 function reasonOf(message: string): string {
   if (/ERR_NAME_NOT_RESOLVED|ERR_NAME_RESOLUTION_FAILED/.test(message)) return 'dns';
@@ -79,8 +91,17 @@ export async function navigate(ctx: StepContext, params: NavigateParams): Promis
     response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
   } catch (error) {
     const message = firstLine(error);
-    const reason = refused() ? 'blocked_address' : error instanceof errors.TimeoutError ? 'timeout' : reasonOf(message);
-    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${reason === 'blocked_address' ? 'the address is not allowed' : message}`, { url, reason });
+    let reason = refused() ? 'blocked_address' : error instanceof errors.TimeoutError ? 'timeout' : reasonOf(message);
+    // Behind the session proxy an HTTPS failure reads as a failed tunnel or a closed connection, whatever happened.
+    let detail = reason === 'blocked_address' ? 'the address is not allowed' : message;
+    if (OPAQUE_REASONS.has(reason) && ctx.network) {
+      const cause = await ctx.network.diagnose(url).catch(() => undefined);
+      if (cause) {
+        reason = cause;
+        detail = CAUSES[cause] ?? cause;
+      }
+    }
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${detail}`, { url, reason });
   }
   // Plain HTTP to a refused address (directly or by a redirect) comes back as the proxy's 403.
   if (response?.headers()[BLOCKED_HEADER] === 'blocked_address') {

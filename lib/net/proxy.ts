@@ -1,7 +1,7 @@
-import type { LookupFunction } from 'node:net';
+import { connect, type LookupFunction } from 'node:net';
 import { RequestError, Server, type PrepareRequestFunctionResult } from 'proxy-chain';
 import { httpErrors } from '../errors.js';
-import type { AddressGuard, GuardVerdict } from './address.js';
+import { canonicalHost, type AddressGuard, type GuardVerdict } from './address.js';
 import type { ByteMeter, ByteTotals } from './meter.js';
 import type { Upstream } from './upstream.js';
 
@@ -18,6 +18,30 @@ export interface SessionProxy {
   bytes(): ByteTotals;
   /** Hosts the guard refused, in the order they were asked for (repeats kept). */
   blockedHosts(): readonly string[];
+  /**
+   * Why `url` could not be reached, when Chromium cannot say: a failed HTTPS tunnel reads
+   * ERR_TUNNEL_CONNECTION_FAILED whatever the cause. `dns` when the name did not resolve (here or
+   * now), else, on a direct path, what a connection to the checked address meets:
+   * `connection_refused` or `timeout`. Undefined when nothing better is known.
+   */
+  diagnose(url: string): Promise<string | undefined>;
+}
+
+/** How long a diagnosis may try to connect. */
+const DIAGNOSE_CONNECT_MS = 3_000;
+
+/** What a TCP connection to `address:port` meets: undefined when it connects. */
+function tryConnect(address: string, port: number): Promise<string | undefined> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: address, port });
+    const finish = (reason: string | undefined): void => {
+      socket.destroy();
+      resolve(reason);
+    };
+    socket.setTimeout(DIAGNOSE_CONNECT_MS, () => finish('timeout'));
+    socket.once('connect', () => finish(undefined));
+    socket.once('error', (error: NodeJS.ErrnoException) => finish(error.code === 'ECONNREFUSED' ? 'connection_refused' : error.code === 'ECONNRESET' ? 'connection_reset' : 'unreachable'));
+  });
 }
 
 /** What a session proxy needs: where traffic leaves, which destinations it may reach, where bytes are counted. */
@@ -51,6 +75,7 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
   const { upstream, guard, meter } = options;
   const kind = upstream?.kind ?? 'datacenter';
   const blocked: string[] = [];
+  const unresolved = new Set<string>();
   let upstreamLookup: DnsLookup | undefined;
   if (upstream?.byo) {
     // The user's own proxy is a destination like any other: it may not be a way into this network.
@@ -71,6 +96,7 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
           blocked.push(hostname);
           throw new RequestError(`Refused by tabwright: ${verdict.detail}`, 403, { 'X-Tabwright-Blocked': 'blocked_address' });
         }
+        unresolved.add(canonicalHost(hostname));
         throw new RequestError(verdict.detail, 502, { 'X-Tabwright-Error': verdict.reason });
       }
       if (!upstream) return { upstreamProxyUrl: null, dnsLookup: pinnedLookup(verdict) };
@@ -104,6 +130,22 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
       return totals;
     },
     blockedHosts: () => [...blocked],
+    async diagnose(url) {
+      let target: URL;
+      try {
+        target = new URL(url);
+      } catch {
+        return undefined;
+      }
+      const host = canonicalHost(target.hostname);
+      if (unresolved.has(host)) return 'dns';
+      // Through an upstream proxy the cause lies beyond it, where this process cannot look.
+      if (upstream) return undefined;
+      const verdict = await guard.check(host);
+      if (!verdict.ok) return verdict.reason;
+      const port = Number(target.port) || (target.protocol === 'https:' || target.protocol === 'wss:' ? 443 : 80);
+      return tryConnect(verdict.address, port);
+    },
   };
 }
 

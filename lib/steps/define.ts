@@ -24,6 +24,8 @@ export interface NetworkView {
   blocked(url: string): boolean;
   /** How many destinations the guard has refused so far in this session. */
   blockedCount(): number;
+  /** Why `url` could not be reached, when the browser's error does not say (see SessionProxy.diagnose). */
+  diagnose(url: string): Promise<string | undefined>;
 }
 
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */

@@ -58,6 +58,20 @@ describe('sessions against real Chromium', function () {
     expect(res.body.page).to.not.equal(null);
   });
 
+  for (const [what, target, reason] of [
+    ['an HTTPS port nobody listens on', async () => { const closed = await TestSite.start(); const url = closed.url('/').replace('http:', 'https:'); await closed.stop(); return url; }, 'connection_refused'],
+    ['an HTTPS name that does not resolve', () => Promise.resolve('https://no-such-host.test/'), 'dns'],
+    ['an HTTP name that does not resolve', () => Promise.resolve('http://no-such-host.test/'), 'dns'],
+  ] as const) {
+    it(`names the cause when ${what} cannot be reached, not just the proxy between`, async () => {
+      const url = await target();
+      const id = (await create({})).body.session_id as string;
+      const res = await act(id, [{ goto: { url } }]);
+      expect(res.body.error).to.include({ step: 0, code: 'navigation_failed' });
+      expect(res.body.error.context).to.deep.equal({ url, reason });
+    });
+  }
+
   it('refuses a destination the address guard does not allow, keeps the session, and meters the bytes it moved', async () => {
     const created = await create({ url: t.site.url('/') });
     const id = created.body.session_id as string;
