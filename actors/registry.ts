@@ -2,6 +2,7 @@ import { ApiError, httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newSessionId } from '../lib/ids.js';
 import { PLANS } from '../lib/billing/plans.js';
+import { credits } from '../lib/billing/rates.js';
 import { assertCredits } from '../lib/billing/quota.js';
 import type { ActPlan } from '../lib/steps/runner.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
@@ -88,6 +89,19 @@ export class Registry {
     const session = this.sessions.get(id);
     if (!session || session.spec.keyId !== keyId || session.status !== 'active') return undefined;
     return session;
+  }
+
+  /**
+   * Credits the account's live-pool sessions of this process have run up and not yet been
+   * debited for (a session's debit is written when it ends): what the ledger's balance does not
+   * show yet.
+   */
+  unbilledCredits(accountId: string, now: number): number {
+    let total = 0;
+    for (const session of this.sessions.values()) {
+      if (session.spec.accountId === accountId && !session.spec.test) total += credits(session.usage(now)).total;
+    }
+    return total;
   }
 
   /** Number of live sessions (all keys). */

@@ -17,13 +17,15 @@ export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
     const session = deps.registry.find(id, ctx.state.key.id);
     if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
     if (!session.spec.test) {
-      // Accrued credits are not in the ledger until the session ends, so compare them with what is left.
+      // Accrued credits are not in the ledger until a session ends: what every live session of the
+      // account has run up is compared with what the ledger says is left.
       const now = deps.clock.now();
       const accrued = credits(session.usage(now)).total;
+      const unbilled = deps.registry.unbilledCredits(session.spec.accountId, now);
       const balance = deps.store.creditBalance(session.spec.accountId, false, now);
-      if (accrued >= balance) {
+      if (unbilled >= balance) {
         await session.close();
-        throw quotaExceeded(deps.store, session.spec.accountId, accrued, balance, now);
+        throw quotaExceeded(deps.store, session.spec.accountId, { accrued, unbilled }, balance, now);
       }
     }
     const reply = await session.act({ steps: body.steps, pageMode: session.spec.pageMode, observe: true });

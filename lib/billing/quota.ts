@@ -20,13 +20,18 @@ export function assertCredits(store: Store, key: { accountId: string; test: bool
   });
 }
 
-/** 429 quota_exceeded with Retry-After to the next cycle: what an act gets once accrued credits reach the balance. */
-export function quotaExceeded(store: Store, accountId: string, accrued: number, balance: number, now: number): ApiError {
+/**
+ * 429 quota_exceeded with Retry-After to the next cycle: what an act gets once the credits the
+ * account's live sessions have run up (`unbilled`, this one's `accrued` among them) reach the balance.
+ */
+export function quotaExceeded(store: Store, accountId: string, used: { accrued: number; unbilled: number }, balance: number, now: number): ApiError {
+  const { accrued, unbilled } = used;
+  const others = unbilled - accrued;
   return new ApiError(
     429,
     'quota_exceeded',
-    `This session has used ${accrued} credits, reaching the account's remaining ${balance}; it was closed and billed`,
-    { accrued, balance },
+    `This session has used ${accrued} credits${others > 0 ? ` and the account's other live sessions ${others}` : ''}, reaching the account's remaining ${balance}; it was closed and billed`,
+    { accrued, unbilled, balance },
     { 'Retry-After': String(secondsToNextCycle(store, accountId, now)) },
   );
 }

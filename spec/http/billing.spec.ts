@@ -70,6 +70,30 @@ describe('credits over HTTP', () => {
       expect((await act()).status).to.equal(404);
     });
 
+    it('counts what all live sessions of the account have run up, not only the acting one', async () => {
+      const { auth, accountId } = keyWithBalance(100);
+      const other = { Authorization: `Bearer ${service.store.createKey({ accountId, test: false, now: service.clock.now() }).key}` };
+      const first = (await service.http.post('/v1/sessions').set(auth).send({ timeout: 300 })).body.session_id as string;
+      const second = (await service.http.post('/v1/sessions').set(other).send({ timeout: 300 })).body.session_id as string;
+      const act = (id: string, as: { Authorization: string }) =>
+        service.http.post(`/v1/sessions/${id}/act`).set(as).send({ steps: [{ goto: { url: 'http://a.test/' } }] });
+
+      service.clock.advance(45_000);
+      expect((await act(first, auth)).status).to.equal(200);
+      service.clock.advance(5_000);
+      // 50 credits each: alone neither reaches the 100 left, together they do.
+      const res = await act(first, auth);
+      expect(res.status).to.equal(429);
+      expect(res.body.error.code).to.equal('quota_exceeded');
+      expect(res.body.error.context).to.deep.equal({ accrued: 50, unbilled: 100, balance: 100 });
+      expect(res.body.error.message).to.contain('other live sessions 50');
+      await settle();
+      expect(service.store.getSession(first)!.status).to.equal('closed');
+      // The other session now meets the balance the first one's debit left.
+      expect(service.store.creditBalance(accountId, false, service.clock.now())).to.equal(50);
+      expect((await act(second, other)).status).to.equal(429);
+    });
+
     it('does not stop a test-key session on the live balance', async () => {
       const { accountId } = keyWithBalance(0);
       const token = service.store.createKey({ accountId, test: true, now: service.clock.now() }).key;
