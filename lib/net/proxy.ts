@@ -1,4 +1,5 @@
-import { connect, type LookupFunction } from 'node:net';
+import { Agent, type AgentOptions } from 'node:http';
+import { connect, type LookupFunction, type Socket } from 'node:net';
 import { RequestError, Server, type PrepareRequestFunctionResult } from 'proxy-chain';
 import { httpErrors } from '../errors.js';
 import { canonicalHost, type AddressGuard, type GuardVerdict } from './address.js';
@@ -63,6 +64,45 @@ function pinnedLookup(verdict: Extract<GuardVerdict, { ok: true }>): DnsLookup {
   return lookup as unknown as DnsLookup;
 }
 
+/** How long an idle connection to a site is kept for the next plain-HTTP request to it. */
+const IDLE_CONNECTION_MS = 15_000;
+
+/**
+ * The keep-alive agent plain-HTTP requests of a direct session leave through: a page's requests
+ * to one site reuse its connections, as Chromium's would without a proxy. Its sockets are
+ * metered here, whole, when they close (or when the proxy stops): a socket serves many requests,
+ * one after another, which proxy-chain's per-request count cannot follow exactly, so that count
+ * is neutralised for these sockets (it measures `bytesRead - previousBytesRead`).
+ */
+class MeteredAgent extends Agent {
+  private readonly live = new Set<Socket>();
+
+  constructor(private readonly closed: (bytes: number) => void) {
+    super({ keepAlive: true, timeout: IDLE_CONNECTION_MS } satisfies AgentOptions);
+  }
+
+  override createConnection(...args: Parameters<Agent['createConnection']>): ReturnType<Agent['createConnection']> {
+    const socket = super.createConnection(...args) as Socket;
+    for (const key of ['previousBytesRead', 'previousBytesWritten'] as const) {
+      const current = key === 'previousBytesRead' ? () => socket.bytesRead : () => socket.bytesWritten;
+      Object.defineProperty(socket, key, { get: current, set: () => undefined });
+    }
+    this.live.add(socket);
+    socket.once('close', () => {
+      this.live.delete(socket);
+      this.closed(socket.bytesRead);
+    });
+    return socket;
+  }
+
+  /** Bytes read so far by sockets still open. */
+  openBytes(): number {
+    let sum = 0;
+    for (const socket of this.live) sum += socket.bytesRead;
+    return sum;
+  }
+}
+
 /**
  * Starts a proxy-chain server on 127.0.0.1 (random port) for one session. Every destination
  * (plain HTTP, CONNECT for HTTPS and WebSockets) is resolved and checked by `guard`; a refused
@@ -85,6 +125,13 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
     upstreamLookup = pinnedLookup(verdict);
   }
 
+  let closing = false;
+  // Only on the direct path: through an upstream proxy each request keeps its own connection.
+  const agent = upstream
+    ? undefined
+    : new MeteredAgent((bytes) => {
+        if (!closing) meter.add(kind, bytes);
+      });
   const server = new Server({
     port: 0,
     host: '127.0.0.1',
@@ -99,12 +146,12 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
         unresolved.add(canonicalHost(hostname));
         throw new RequestError(verdict.detail, 502, { 'X-Tabwright-Error': verdict.reason });
       }
-      if (!upstream) return { upstreamProxyUrl: null, dnsLookup: pinnedLookup(verdict) };
+      // A reused connection was made to an address checked then, for this same host name.
+      if (!upstream) return { upstreamProxyUrl: null, dnsLookup: pinnedLookup(verdict), httpAgent: agent };
       return { upstreamProxyUrl: upstream.url, dnsLookup: upstreamLookup };
     },
   });
 
-  let closing = false;
   server.on('connectionClosed', ({ stats }: { stats?: { trgRxBytes: number | null } }) => {
     if (!closing) meter.add(kind, stats?.trgRxBytes ?? 0);
   });
@@ -113,7 +160,7 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
   await server.listen();
 
   const openBytes = (): number =>
-    server.getConnectionIds().reduce((sum, id) => sum + (server.getConnectionStats(id)?.trgRxBytes ?? 0), 0);
+    server.getConnectionIds().reduce((sum, id) => sum + (server.getConnectionStats(id)?.trgRxBytes ?? 0), 0) + (agent?.openBytes() ?? 0);
 
   return {
     url: `http://127.0.0.1:${server.port}`,
@@ -122,6 +169,7 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
       // Count what open connections (long-lived WebSockets, streams) received, then cut them.
       closing = true;
       meter.add(kind, openBytes());
+      agent?.destroy();
       await server.close(true);
     },
     bytes() {

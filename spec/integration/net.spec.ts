@@ -132,6 +132,39 @@ describe('lib/net session proxy with Chromium', function () {
     expect(datacenter).to.be.below(BIG.length + 4096);
   });
 
+  it('keeps a session\'s plain-HTTP connections to itself, closes them with it, and meters every byte they read', async () => {
+    // A site that counts its connections and every byte it wrote on them.
+    const sockets = new Set<import('node:net').Socket>();
+    const image = Buffer.alloc(3_000, 7);
+    const images = 8;
+    const origin = createServer((req, res) => {
+      if (req.url === '/') res.end(html('Gallery', Array.from({ length: images }, (_, i) => `<img src="/i${i}.png">`).join('')));
+      else res.writeHead(200, { 'Content-Type': 'image/png' }).end(image);
+    });
+    origin.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => origin.listen(0, '127.0.0.1', resolve));
+    try {
+      const { context, proxy } = await session(null);
+      const page = await context.newPage();
+      await page.goto(`http://127.0.0.1:${(origin.address() as AddressInfo).port}/`);
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      // Two pages' worth of requests over fewer connections than requests.
+      await page.reload();
+      await page.waitForFunction(() => [...document.images].every((img) => img.complete));
+      expect(sockets.size).to.be.below(2 * (images + 1));
+      await context.close();
+      await proxy.close();
+      // No connection outlives the session (none waits in a pool shared with other sessions).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect([...sockets].filter((socket) => !socket.destroyed)).to.have.length(0);
+      const written = [...sockets].reduce((sum, socket) => sum + socket.bytesWritten, 0);
+      expect(proxy.bytes().datacenter).to.equal(written);
+    } finally {
+      origin.closeAllConnections();
+      await new Promise<void>((resolve) => origin.close(() => resolve()));
+    }
+  });
+
   it('goes through the operator\'s pool with its credentials and bills residential bytes as residential', async () => {
     const pools = new Pools({ residential: { de: [upstream.url] } });
     const before = upstream.requests();
