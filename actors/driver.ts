@@ -156,7 +156,7 @@ export class PlaywrightDriver implements BrowserDriver {
       const page = await context.newPage();
       await prepare(page);
       if (this.selectors && settings.accountId) bindAi(page, { accountId: settings.accountId, cache: this.selectors });
-      const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url) };
+      const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
       const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
       return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
     } catch (error) {

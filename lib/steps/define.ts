@@ -24,6 +24,8 @@ export interface NetworkView {
   blocked(url: string): boolean;
   /** How many destinations the guard has refused so far in this session. */
   blockedCount(): number;
+  /** The session proxy's URL, for requests the service makes on the session's behalf (upload's downloads). */
+  proxyUrl: string;
   /** Why `url` could not be reached, when the browser's error does not say (see SessionProxy.diagnose). */
   diagnose(url: string): Promise<string | undefined>;
 }

@@ -1,6 +1,5 @@
-import type { APIRequestContext, APIResponse } from 'playwright';
+import { ProxyAgent, request, type Dispatcher } from 'undici';
 import { StepError } from '../errors.js';
-import { TIMED_OUT, within } from './pause.js';
 
 /** Largest file one upload may attach. */
 export const MAX_FILE_BYTES = 25 * 1024 * 1024;
@@ -81,53 +80,98 @@ const tooLarge = (url: string, size: number, limit: number, total: boolean): Ste
     { reason: 'too_large', url, limit_bytes: limit, ...(size > 0 ? { size_bytes: size } : {}) },
   );
 
-/** One file through `request`: a 2xx answer within the size still allowed, or a step error. */
-async function downloadOne(request: APIRequestContext, url: string, spent: number, signal: AbortSignal): Promise<DownloadedFile> {
+/** Where an upload's downloads go out: the session's proxy, and what a request of the session's browser would carry. */
+export interface DownloadPath {
+  /** The session proxy (`http://127.0.0.1:port`): the guard, the upstream and the meter apply. */
+  proxyUrl: string;
+  /** The session's User-Agent and its cookies for `url`. */
+  headers(url: string): Promise<Record<string, string>>;
+}
+
+/** Redirects a download may follow. */
+const MAX_REDIRECTS = 10;
+
+/**
+ * One file through the session proxy: a 2xx answer within the size still allowed, or a step
+ * error. The body is counted as it arrives and the transfer is cut the moment it passes the
+ * limit, so a file that never ends costs no more than the limit.
+ */
+async function downloadOne(path: DownloadPath, dispatcher: Dispatcher, url: string, spent: number, signal: AbortSignal): Promise<DownloadedFile> {
   const fileLimit = Math.min(MAX_FILE_BYTES, MAX_TOTAL_BYTES - spent);
   const overTotal = MAX_TOTAL_BYTES - spent < MAX_FILE_BYTES;
-  let response: APIResponse | typeof TIMED_OUT;
+  const failed = (message: string, extra: Record<string, unknown> = {}): StepError =>
+    new StepError('action_failed', `Downloading ${url} failed: ${message}`, { reason: 'download_failed', url, ...extra });
+  const deadline = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  const stop = AbortSignal.any([signal, deadline]);
+  let current = url;
   try {
-    // The request keeps its own timeout; `within` only lets a cancelled act stop waiting for it.
-    response = await within(request.get(url, { timeout: DOWNLOAD_TIMEOUT_MS, failOnStatusCode: false, maxRedirects: 10 }), DOWNLOAD_TIMEOUT_MS + 1_000, signal);
-  } catch (error) {
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
-    throw new StepError('action_failed', `Downloading ${url} failed: ${message}`, { reason: 'download_failed', url });
-  }
-  if (response === TIMED_OUT) {
-    if (signal.aborted) throw new Error('upload cancelled');
-    throw new StepError('action_failed', `Downloading ${url} took longer than ${DOWNLOAD_TIMEOUT_MS} ms`, { reason: 'download_failed', url });
-  }
-  try {
-    const status = response.status();
-    if (status < 200 || status > 299) {
-      throw new StepError('action_failed', `Downloading ${url} failed: the server answered HTTP ${status}`, { reason: 'download_failed', url, status });
+    for (let hop = 0; ; hop++) {
+      const response = await request(current, {
+        dispatcher,
+        method: 'GET',
+        headers: { accept: '*/*', 'accept-encoding': 'identity', ...(await path.headers(current)) },
+        signal: stop,
+      });
+      const { statusCode: status, headers } = response;
+      const header = (name: string): string | undefined => {
+        const value = headers[name];
+        return Array.isArray(value) ? value[0] : value;
+      };
+      const location = header('location');
+      if (status >= 300 && status < 400 && location) {
+        await response.body.dump();
+        if (hop >= MAX_REDIRECTS) throw failed(`more than ${MAX_REDIRECTS} redirects`);
+        current = new URL(location, current).href;
+        continue;
+      }
+      if (status < 200 || status > 299) {
+        await response.body.dump();
+        throw failed(`the server answered HTTP ${status}`, { status });
+      }
+      const declared = Number(header('content-length') ?? NaN);
+      if (Number.isFinite(declared) && declared > fileLimit) {
+        response.body.destroy();
+        throw tooLarge(url, declared, fileLimit, overTotal && declared <= MAX_FILE_BYTES);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of response.body) {
+        size += (chunk as Buffer).length;
+        if (size > fileLimit) {
+          response.body.destroy();
+          throw tooLarge(url, 0, fileLimit, overTotal);
+        }
+        chunks.push(chunk as Buffer);
+      }
+      return { name: fileNameOf(header('content-disposition'), url), mimeType: mimeTypeOf(header('content-type')), buffer: Buffer.concat(chunks, size) };
     }
-    const headers = response.headers();
-    const declared = Number(headers['content-length'] ?? NaN);
-    if (Number.isFinite(declared) && declared > fileLimit) throw tooLarge(url, declared, fileLimit, overTotal && declared <= MAX_FILE_BYTES);
-    const buffer = await response.body();
-    if (buffer.length > fileLimit) throw tooLarge(url, buffer.length, fileLimit, overTotal && buffer.length <= MAX_FILE_BYTES);
-    return { name: fileNameOf(headers['content-disposition'], url), mimeType: mimeTypeOf(headers['content-type']), buffer };
-  } finally {
-    await response.dispose().catch(() => undefined);
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    if (signal.aborted) throw new Error('upload cancelled', { cause: error });
+    if (deadline.aborted) throw failed(`it took longer than ${DOWNLOAD_TIMEOUT_MS} ms`);
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+    throw failed(message);
   }
 }
 
 /**
- * Downloads `urls` one after another through `request` (the session's own context: its cookies,
- * user agent and proxy), each at most 25 MiB and together at most 50 MiB. Failures are
- * action_failed with reason `download_failed` (network error or non-2xx status) or `too_large`.
- *
- * Playwright reads a whole body before answering, so the Content-Length check saves only the
- * copy into this process, not the transfer; the transfer itself is bounded by the timeout.
+ * Downloads `urls` one after another through the session's own network path (its proxy, so the
+ * address guard, its upstream and the byte meter; its user agent and cookies), each at most
+ * 25 MiB and together at most 50 MiB. Failures are action_failed with reason `download_failed`
+ * (network error, non-2xx status, too many redirects, 30 s passed) or `too_large`.
  */
-export async function downloadFiles(request: APIRequestContext, urls: readonly string[], signal: AbortSignal): Promise<DownloadedFile[]> {
-  const files: DownloadedFile[] = [];
-  let spent = 0;
-  for (const url of urls) {
-    const file = await downloadOne(request, url, spent, signal);
-    spent += file.buffer.length;
-    files.push(file);
+export async function downloadFiles(path: DownloadPath, urls: readonly string[], signal: AbortSignal): Promise<DownloadedFile[]> {
+  const dispatcher = new ProxyAgent({ uri: path.proxyUrl });
+  try {
+    const files: DownloadedFile[] = [];
+    let spent = 0;
+    for (const url of urls) {
+      const file = await downloadOne(path, dispatcher, url, spent, signal);
+      spent += file.buffer.length;
+      files.push(file);
+    }
+    return files;
+  } finally {
+    await dispatcher.close().catch(() => undefined);
   }
-  return files;
 }

@@ -43,6 +43,13 @@ export const uploadStep = defineStep({
   },
 });
 
+/** What a request of the session's browser to `url` carries that a server may check: its User-Agent and cookies. */
+async function sessionHeaders(ctx: StepContext, url: string): Promise<Record<string, string>> {
+  const [userAgent, cookies] = await Promise.all([ctx.page.evaluate(() => navigator.userAgent), ctx.page.context().cookies(url)]);
+  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
+  return { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) };
+}
+
 /** Checks that `element` is a file input taking that many files, downloads them and attaches them. */
 async function attach(ctx: StepContext, element: ElementHandle<Element>, urls: UploadParams['files']): Promise<void> {
   const input = await perform('upload', () => element.evaluate(fileInput));
@@ -53,7 +60,8 @@ async function attach(ctx: StepContext, element: ElementHandle<Element>, urls: U
       files: urls.length,
     });
   }
-  const files = await downloadFiles(ctx.page.context().request, urls, ctx.signal);
+  if (!ctx.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
+  const files = await downloadFiles({ proxyUrl: ctx.network.proxyUrl, headers: (url) => sessionHeaders(ctx, url) }, urls, ctx.signal);
   // Up to 50 MiB cross into the page: more time than a click gets.
   await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
 }

@@ -155,6 +155,22 @@ const bigFile = (size: number, declared: boolean) => (_req: IncomingMessage, res
   res.end();
 };
 
+/** A download that does not end by itself: 1 MiB at a time, as fast as the reader takes it, up to 300 MiB; counts what it sent. */
+const endless = { sent: 0 };
+const endlessFile = (_req: IncomingMessage, res: ServerResponse): void => {
+  endless.sent = 0;
+  res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+  const chunk = Buffer.alloc(MIB);
+  const pump = (): void => {
+    while (endless.sent < 300 * MIB && !res.destroyed) {
+      endless.sent += MIB;
+      if (!res.write(chunk)) return void res.once('drain', pump);
+    }
+    res.end();
+  };
+  pump();
+};
+
 describe('ContentMerger', () => {
   it('keeps lines a later snapshot dropped and puts new lines where they appeared', () => {
     const merger = new ContentMerger();
@@ -205,6 +221,7 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
         : res.writeHead(403).end('no cookie'),
     '/files/huge': bigFile(26 * MIB, true),
     '/files/huge-chunked': bigFile(26 * MIB, false),
+    '/files/endless': endlessFile,
     '/files/twenty': bigFile(20 * MIB, true),
   });
   const { create, act } = t;
@@ -401,6 +418,22 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       expect(res.body.error.context.reason).to.equal('too_large');
       expect(res.body.error.message).to.contain('total');
       expect(got(res.body.page)).to.not.contain('got');
+    });
+
+    it('downloads only where the session may go: a refused address fails, and nothing is attached', async () => {
+      const { id } = await open('/upload');
+      const refused = t.site.url('/files/report.pdf').replace('127.0.0.1', '127.0.0.2');
+      const res = await act(id, [{ upload: { label: 'Resume', files: [refused] } }]);
+      expect(res.body.error.context).to.include({ reason: 'download_failed', url: refused });
+      expect(got(res.body.page)).to.not.contain('got');
+    });
+
+    it('cuts a download that does not end as soon as it passes the limit', async () => {
+      const { id } = await open('/upload');
+      const res = await act(id, [{ upload: { label: 'Resume', files: [t.site.url('/files/endless')] } }]);
+      expect(res.body.error.context.reason).to.equal('too_large');
+      // The limit is 25 MiB; what sat in socket buffers when the transfer was cut comes on top.
+      expect(endless.sent).to.be.below(40 * MIB);
     });
 
     it('refuses a target that is not a file input', async () => {
