@@ -1,28 +1,32 @@
 import type { Page } from 'playwright';
+import { PAGE_KEY } from '../observe/page/protocol.js';
 
-/** The window's scroll position and the document's height, in CSS pixels. */
+/** Where the page scrolls (the window, or the panel an app layout scrolls in) and how far, in CSS pixels. */
 export interface ScrollPoint {
   y: number;
   height: number;
   viewport: number;
 }
 
-/** Runs in the page: where the window is. */
-function readPoint(): ScrollPoint {
-  const root = document.scrollingElement ?? document.documentElement;
-  const viewport = window.innerHeight;
-  return { y: window.scrollY, height: Math.max(root?.scrollHeight ?? 0, viewport), viewport };
+/** What the in-page script (lib/observe/page) offers the scroll steps. */
+type ScrollApi = { scrollBox(): ScrollPoint; scrollTo(top: number | 'bottom'): void };
+
+/** Runs in the page: where it is scrolled to (the window's numbers in a document without the in-page script). */
+function readPoint(key: string): ScrollPoint {
+  const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
+  if (api) return api.scrollBox();
+  return { y: window.scrollY, height: Math.max(document.documentElement.scrollHeight, window.innerHeight), viewport: window.innerHeight };
 }
 
 /**
- * Runs in the page: moves the window to `top` (or the bottom) at once, whatever scroll-behavior
- * the page asks for, then lets two frames pass (bounded) so scroll handlers and the renders they
- * cause have run before anyone reads the page.
+ * Runs in the page: moves it to `top` (or the bottom) at once, whatever scroll-behavior the page
+ * asks for, then lets two frames pass (bounded) so scroll handlers and the renders they cause
+ * have run before anyone reads the page.
  */
-async function jumpInPage(top: number | 'bottom'): Promise<ScrollPoint> {
-  const root = document.scrollingElement ?? document.documentElement;
-  const y = top === 'bottom' ? (root?.scrollHeight ?? 0) : top;
-  window.scrollTo({ top: y, left: window.scrollX, behavior: 'instant' });
+async function jumpInPage([key, top]: [string, number | 'bottom']): Promise<ScrollPoint> {
+  const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
+  if (api) api.scrollTo(top);
+  else window.scrollTo({ top: top === 'bottom' ? document.documentElement.scrollHeight : top, behavior: 'instant' });
   await new Promise<void>((resolve) => {
     const cap = setTimeout(resolve, 150);
     requestAnimationFrame(() =>
@@ -32,38 +36,41 @@ async function jumpInPage(top: number | 'bottom'): Promise<ScrollPoint> {
       }),
     );
   });
-  const viewport = window.innerHeight;
-  return { y: window.scrollY, height: Math.max(root?.scrollHeight ?? 0, viewport), viewport };
+  if (api) return api.scrollBox();
+  return { y: window.scrollY, height: Math.max(document.documentElement.scrollHeight, window.innerHeight), viewport: window.innerHeight };
 }
 
-/** Runs in the page: waits until the window stops moving (a wheel scroll animates), at most `capMs`; the final y. */
-function settleInPage(capMs: number): Promise<number> {
+/** Runs in the page: waits until it stops moving (a wheel scroll animates), at most `capMs`; the final y. */
+function settleInPage([key, capMs]: [string, number]): Promise<number> {
+  const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
+  const y = (): number => (api ? api.scrollBox().y : window.scrollY);
   return new Promise((resolve) => {
     const start = performance.now();
-    let last = window.scrollY;
+    let last = y();
     let same = 0;
     const tick = (): void => {
-      if (window.scrollY === last) {
+      const now = y();
+      if (now === last) {
         same++;
       } else {
-        last = window.scrollY;
+        last = now;
         same = 0;
       }
-      if (same >= 3 || performance.now() - start > capMs) resolve(window.scrollY);
+      if (same >= 3 || performance.now() - start > capMs) resolve(now);
       else setTimeout(tick, 20);
     };
     setTimeout(tick, 20);
   });
 }
 
-/** The window's scroll position and the document height. */
+/** Where the page is scrolled to, and how tall what scrolls is. */
 export function scrollPoint(page: Page): Promise<ScrollPoint> {
-  return page.evaluate(readPoint);
+  return page.evaluate(readPoint, PAGE_KEY);
 }
 
-/** Moves the window to `top` px (or the bottom) at once and waits two frames; the new position. */
+/** Moves the page to `top` px (or the bottom) at once and waits two frames; the new position. */
 export function jumpTo(page: Page, top: number | 'bottom'): Promise<ScrollPoint> {
-  return page.evaluate(jumpInPage, top);
+  return page.evaluate(jumpInPage, [PAGE_KEY, top] as [string, number | 'bottom']);
 }
 
 /** How long a wheel scroll may take to come to rest. */
@@ -71,9 +78,9 @@ const WHEEL_SETTLE_MS = 600;
 
 /**
  * Scrolls by `dy` px as a person does: a mouse wheel turn over the middle of the viewport (pages
- * that listen for wheel events see one). When that did not move the window although it could
- * move (the pointer sat over an inner scroller, or the page swallowed the wheel), the window is
- * scrolled by script instead.
+ * that listen for wheel events see one). When that did not move the page although it could move
+ * (the pointer sat over another inner scroller, or the page swallowed the wheel), it is scrolled
+ * by script instead.
  */
 export async function wheelBy(page: Page, dy: number): Promise<void> {
   const before = await scrollPoint(page);
@@ -82,7 +89,7 @@ export async function wheelBy(page: Page, dy: number): Promise<void> {
     await page.mouse.move(Math.floor(size.width / 2), Math.floor(size.height / 2));
     await page.mouse.wheel(0, dy);
   }
-  const y = await page.evaluate(settleInPage, WHEEL_SETTLE_MS);
+  const y = await page.evaluate(settleInPage, [PAGE_KEY, WHEEL_SETTLE_MS] as [string, number]);
   const room = dy > 0 ? before.y < before.height - before.viewport - 1 : before.y > 0;
   if (Math.abs(y - before.y) < 1 && room) await jumpTo(page, Math.max(0, before.y + dy));
 }

@@ -171,6 +171,21 @@ const endlessFile = (_req: IncomingMessage, res: ServerResponse): void => {
   pump();
 };
 
+/** An app layout: the body never scrolls; a panel under a fixed header does, and loads more items near its end (up to 60). */
+const APP = html(
+  'App',
+  `<style>html, body { height: 100%; margin: 0; overflow: hidden; } header { height: 60px; } #panel { position: absolute; top: 60px; bottom: 0; left: 0; right: 0; overflow-y: auto; } #panel p { height: 80px; margin: 0; }</style>
+   <header>Inbox</header>
+   <div id="panel"></div>
+   <script>
+     const panel = document.getElementById('panel');
+     let count = 0;
+     const more = () => { for (let i = 0; i < 20 && count < 60; i++) { count++; const p = document.createElement('p'); p.textContent = 'Item ' + String(count).padStart(2, '0'); panel.append(p); } };
+     more();
+     panel.addEventListener('scroll', () => { if (panel.scrollTop + panel.clientHeight >= panel.scrollHeight - 100) setTimeout(more, 100); });
+   </script>`,
+);
+
 describe('ContentMerger', () => {
   it('keeps lines a later snapshot dropped and puts new lines where they appeared', () => {
     const merger = new ContentMerger();
@@ -206,6 +221,7 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
     '/long': { body: LONG },
     '/no-wheel': { body: NO_WHEEL },
     '/feed': { body: FEED },
+    '/app': { body: APP },
     '/upload': { body: UPLOAD },
     '/form': { body: FORM },
     '/bare-form': { body: BARE_FORM },
@@ -280,6 +296,18 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       expect(res.body.page.scroll.y).to.equal(500);
     });
 
+    it('scrolls the panel an app layout scrolls in, and reports its position', async () => {
+      const { id } = await open('/app');
+      const down = await act(id, [{ scroll: { direction: 'down', amount: 400 } }]);
+      expect(down.body.error).to.equal(null);
+      expect(down.body.page.scroll.y).to.equal(400);
+      expect(await js(id, 'return [window.scrollY, document.getElementById("panel").scrollTop]')).to.deep.equal([0, 400]);
+      const bottom = await act(id, [{ scroll: { to: 'bottom' } }]);
+      expect(bottom.body.page.scroll.percent).to.equal(100);
+      const top = await act(id, [{ scroll: { to: 'top' } }]);
+      expect(top.body.page.scroll.y).to.equal(0);
+    });
+
     it('gives element_not_found for a stale or unknown ref', async () => {
       const { id } = await open('/long');
       const res = await act(id, [{ scroll: { ref: 'e999' } }]);
@@ -321,6 +349,14 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       const res = await act(id, [{ scroll_collect: { wait_ms: 100 } }]);
       const rows = new Set([...(res.body.page.markdown.content as string).matchAll(/Row (\d{3})/g)].map((m) => m[1]));
       expect(rows.size).to.equal(200);
+    });
+
+    it('collects a feed that loads inside a scrolling panel', async () => {
+      const { id } = await open('/app');
+      const res = await act(id, [{ scroll_collect: { wait_ms: 300 } }]);
+      expect(res.body.error).to.equal(null);
+      const items = new Set([...(res.body.page.markdown.content as string).matchAll(/Item (\d{2})/g)].map((m) => m[1]));
+      expect(items.size).to.equal(60);
     });
 
     it('stops at max_scrolls', async () => {

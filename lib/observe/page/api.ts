@@ -1,5 +1,6 @@
 import { PAGE_KEY, type PageApi, type WalkOptions } from './protocol.js';
 import { RefStore } from './refs.js';
+import { scrollBox, scrollPageTo, type ScrollBox } from './scroll.js';
 import { walkPage } from './walk.js';
 import { findTarget, type FindQuery, type FindResult } from '../../target/page/find.js';
 
@@ -11,6 +12,10 @@ export interface PageInternals extends PageApi {
   readonly refs: RefStore;
   /** Finds a step's target by text or label and gives it a ref (lib/target). */
   find(query: FindQuery): FindResult;
+  /** Where the page scrolls (the window, or the panel an app layout scrolls in), for the scroll steps. */
+  scrollBox(): ScrollBox;
+  /** Moves what scrolls the page to `top` px or the bottom, at once. */
+  scrollTo(top: number | 'bottom'): void;
 }
 
 const key = Symbol.for(PAGE_KEY);
@@ -55,5 +60,7 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),
     hasClickListener: (el) => clickTargets.has(el),
     refs: own,
+    scrollBox: () => scrollBox(win),
+    scrollTo: (top) => scrollPageTo(win, top),
   };
 }
