@@ -140,10 +140,15 @@ export class PlaywrightDriver implements BrowserDriver {
       throw error;
     });
     try {
-      if (settings.cookies?.length) await context.addCookies(settings.cookies);
-      const tracker = await StabilityTracker.attach(context);
-      await context.addInitScript({ content: pageScript() });
-      const blockers = await installBlockers(context, { enabled: settings.autoDismissBlockers });
+      // Independent context set-up, sent together rather than one round trip after another. The
+      // init scripts keep the order they are issued in: the mutation clock, the walker, then the
+      // blockers' (after their binding).
+      const [tracker, , blockers] = await Promise.all([
+        StabilityTracker.attach(context),
+        context.addInitScript({ content: pageScript() }),
+        installBlockers(context, { enabled: settings.autoDismissBlockers }),
+        settings.cookies?.length ? context.addCookies(settings.cookies) : undefined,
+      ]);
       const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
       // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
       const prepared = new WeakMap<Page, Promise<void>>();

@@ -2,7 +2,7 @@
 // the real HTTP server, against raw Playwright newContext()+newPage() (+goto) in the same run.
 import { TestSite, html } from '../spec/support/site.js';
 import { startBenchService } from './service.js';
-import { percentile, row, sample } from './stats.js';
+import { percentile, row, sampleTogether } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
@@ -20,30 +20,33 @@ async function apiCreate(body: object): Promise<() => Promise<void>> {
   };
 }
 
-async function measure(name: string, timed: () => Promise<() => Promise<void>>): Promise<number[]> {
-  const times = await sample(RUNS, WARMUP, timed);
-  console.log(row(name, times));
-  return times;
-}
-
 const browser = engine.browser();
-console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, Chromium ${browser.version()}`);
-const rawBare = await measure('raw Playwright newContext+newPage', async () => {
-  const context = await browser.newContext();
-  await context.newPage();
-  return () => context.close();
-});
-const apiBare = await measure('POST /v1/sessions (bare)', () => apiCreate({}));
-const rawUrl = await measure('raw Playwright newContext+newPage+goto', async () => {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await page.goto(site.url('/'));
-  return () => context.close();
-});
-const apiUrl = await measure('POST /v1/sessions (url, observed)', () => apiCreate({ url: site.url('/') }));
-const apiLight = await measure('POST /v1/sessions (url, page: light)', () => apiCreate({ url: site.url('/'), page: 'light' }));
+console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, raw and API taken in turn, Chromium ${browser.version()}`);
+const [rawBare, apiBare] = await sampleTogether(RUNS, WARMUP, [
+  async () => {
+    const context = await browser.newContext();
+    await context.newPage();
+    return () => context.close();
+  },
+  () => apiCreate({}),
+]);
+console.log(row('raw Playwright newContext+newPage', rawBare!));
+console.log(row('POST /v1/sessions (bare)', apiBare!));
+const [rawUrl, apiUrl, apiLight] = await sampleTogether(RUNS, WARMUP, [
+  async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(site.url('/'));
+    return () => context.close();
+  },
+  () => apiCreate({ url: site.url('/') }),
+  () => apiCreate({ url: site.url('/'), page: 'light' }),
+]);
+console.log(row('raw Playwright newContext+newPage+goto', rawUrl!));
+console.log(row('POST /v1/sessions (url, observed)', apiUrl!));
+console.log(row('POST /v1/sessions (url, page: light)', apiLight!));
 
-const ratio = (a: number[], b: number[]): string => (percentile(a, 50) / percentile(b, 50)).toFixed(2);
+const ratio = (a: number[] | undefined, b: number[] | undefined): string => (percentile(a ?? [], 50) / percentile(b ?? [], 50)).toFixed(2);
 console.log(`ratio bare create / raw floor (p50): ${ratio(apiBare, rawBare)}x   (target ≤ 1.2x)`);
 console.log(`ratio url create / raw goto (p50):   ${ratio(apiUrl, rawUrl)}x   (includes the 300 ms network / 500 ms DOM stability wait)`);
 console.log(`ratio light create / raw goto (p50): ${ratio(apiLight, rawUrl)}x`);

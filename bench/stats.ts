@@ -21,6 +21,24 @@ export async function sample(runs: number, warmup: number, fn: () => Promise<(()
   return times;
 }
 
+/**
+ * Like `sample` for several measurements at once, taken in turn (a, b, c, a, b, c, ...), so a slow
+ * spell of a shared machine falls on all of them alike; one list of times per function.
+ */
+export async function sampleTogether(runs: number, warmup: number, fns: Array<() => Promise<(() => Promise<void>) | void>>): Promise<number[][]> {
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const [index, fn] of fns.entries()) {
+      const start = performance.now();
+      const cleanup = await fn();
+      const took = performance.now() - start;
+      if (i >= warmup) times[index]!.push(took);
+      if (cleanup) await cleanup();
+    }
+  }
+  return times;
+}
+
 /** One printed row: name, p50, p95. */
 export const row = (name: string, times: number[]): string =>
   `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`;
