@@ -90,10 +90,11 @@ export class PageObserver implements Observer {
     this.nextRef = Math.max(this.nextRef, next);
   }
 
-  /** Up to 5 elements of the latest observation nearest to `ref` by number, for element_not_found. */
+  /** Up to 5 other elements of the latest observation nearest to `ref` by number, for element_not_found. */
   nearest(ref: string): Array<{ ref: string; label: string }> {
     const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
-    const elements = this.last?.elements ?? [];
+    // The ref itself is no candidate: it is the one that could not be used.
+    const elements = (this.last?.elements ?? []).filter((element) => element.ref !== ref);
     const distance = (r: string): number => (Number.isNaN(n) ? 0 : Math.abs(Number(r.slice(1)) - n));
     return [...elements]
       .sort((a, b) => distance(a.ref) - distance(b.ref))

@@ -136,6 +136,8 @@ describe('observation through the API', function () {
     const started = Date.now();
     const gone = await act(res.body.session_id, [{ execute_js: { code: "document.querySelectorAll('button')[1].remove()" } }, { click: { ref: 'e2' } }]);
     expect(gone.body.error).to.include({ step: 1, code: 'element_not_found' });
+    // The candidates offer the other elements, not the ref that just failed.
+    expect(gone.body.error.context.candidates.map((c: { ref: string }) => c.ref)).to.deep.equal(['e1']);
     expect(Date.now() - started).to.be.below(3_000);
   });
 
