@@ -1,17 +1,10 @@
 import { expect } from 'chai';
 import { PAGE_KEY } from '../../../../lib/observe/page/protocol.js';
-import { Harness } from './harness.js';
+import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() interactive elements', function () {
   this.timeout(60_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-  });
+  const h = harnessSuite();
 
   /** `PageApi#resolve()` of `ref`: the element's tag and id and its frame chain's ids, or null. */
   const resolve = (ref: string) =>

@@ -1,16 +1,9 @@
 import { expect } from 'chai';
-import { Harness } from './harness.js';
+import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() frames and shadow roots', function () {
   this.timeout(60_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-  });
+  const h = harnessSuite();
 
   it('walks a same-origin iframe inline at its place, elements included', async () => {
     h.serve('/framed', '<h2>Framed heading</h2><p>Framed text</p><button>Framed button</button>');

@@ -88,3 +88,26 @@ export class Harness {
     await this.site.stop();
   }
 }
+
+/**
+ * Registers the suite's hooks (a Harness started before its tests, stopped after them) and
+ * returns the suite's harness: a stand-in that forwards to the running one, so a suite writes
+ * `const h = harnessSuite();` and uses `h` in its tests as it is.
+ */
+export function harnessSuite(): Harness {
+  let running: Harness | undefined;
+  before(async () => {
+    running = await Harness.start();
+  });
+  after(async () => {
+    await running?.stop();
+    running = undefined;
+  });
+  return new Proxy({} as Harness, {
+    get(_target, property) {
+      if (!running) throw new Error('the harness runs only inside its suite\'s tests');
+      const value: unknown = Reflect.get(running, property, running);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(running) : value;
+    },
+  });
+}

@@ -1,16 +1,9 @@
 import { expect } from 'chai';
-import { Harness } from './harness.js';
+import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() markdown', function () {
   this.timeout(60_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-  });
+  const h = harnessSuite();
 
   it('writes headings and paragraphs with normalised whitespace and one blank line between blocks', async () => {
     await h.load(`

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Harness } from './harness.js';
+import { harnessSuite } from './harness.js';
 
 const para = (words: string, times = 8): string => `<p>${`${words} `.repeat(times).trim()}</p>`;
 
@@ -25,14 +25,7 @@ const ARTICLE_PAGE = `
 
 describe('PageApi#walk() modes', function () {
   this.timeout(60_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-  });
+  const h = harnessSuite();
 
   describe('main', () => {
     it('keeps the article, drops navigation, sidebar and footer, and puts the title on top', async () => {

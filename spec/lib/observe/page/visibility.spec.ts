@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { Harness } from './harness.js';
+import { harnessSuite } from './harness.js';
 
 /** Ways pages hide things; each wraps a text and a button that must never reach the reader. */
 const HIDING: Array<[string, string]> = [
@@ -34,14 +34,7 @@ const TEXT_HIDING: Array<[string, string]> = [
 
 describe('PageApi#walk() visibility', function () {
   this.timeout(60_000);
-  let h: Harness;
-
-  before(async () => {
-    h = await Harness.start();
-  });
-  after(async () => {
-    await h.stop();
-  });
+  const h = harnessSuite();
 
   const blocks = [
     ...HIDING.map(([name, style], i) => ({ name, open: `<div style="${style}">`, i })),
