@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright';
+import { pause } from '../time.js';
 
 /** Network idle and DOM quiet thresholds of the contract (2.2 `stable`). */
 export const NETWORK_IDLE_MS = 300;
@@ -28,26 +29,13 @@ export interface DomQuiet {
   loaded: boolean;
 }
 
-/** Runs in the page: its DomQuiet, from the mutation clock under `key`. */
-export function domQuiet(key: string): DomQuiet {
+/** Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads it the same way). */
+function domQuiet(key: string): DomQuiet {
   const last = (window as unknown as Record<string, number | undefined>)[key];
   return {
     quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
     loaded: document.readyState === 'complete',
   };
-}
-
-/** Resolves after `ms`, or at once when `signal` aborts. */
-function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const done = (): void => {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal?.addEventListener('abort', done, { once: true });
-  });
 }
 
 /**
@@ -118,7 +106,7 @@ export class StabilityTracker {
         network > 0 ? NETWORK_IDLE_MS - network : 50,
         10,
       );
-      await sleep(Math.min(need, left), signal);
+      await pause(Math.min(need, left), signal);
     }
   }
 }

@@ -6,7 +6,7 @@ import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
-import { TIMED_OUT, within } from './pause.js';
+import { TIMED_OUT, within } from '../time.js';
 
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
 export const executeJsCodec = strictObject({

@@ -3,7 +3,7 @@ import { intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../c
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
-import { pause } from './pause.js';
+import { pause } from '../time.js';
 import { jumpTo, wheelBy } from './scrolling.js';
 import { exactlyOneOf } from './targeting.js';
 

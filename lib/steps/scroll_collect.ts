@@ -6,7 +6,7 @@ import { ContentMerger } from './content-merge.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_SCROLLS, MAX_TEXT_LENGTH, MAX_WAIT_MS } from './limits.js';
 import { readContent } from './page-content.js';
-import { pause } from './pause.js';
+import { pause } from '../time.js';
 import { jumpTo, scrollPoint } from './scrolling.js';
 
 /** Parameters of scroll_collect: its iteration, pause, time and text budgets. */

@@ -43,11 +43,18 @@ export const uploadStep = defineStep({
   },
 });
 
-/** What a request of the session's browser to `url` carries that a server may check: its User-Agent and cookies. */
-async function sessionHeaders(ctx: StepContext, url: string): Promise<Record<string, string>> {
-  const [userAgent, cookies] = await Promise.all([ctx.page.evaluate(() => navigator.userAgent), ctx.page.context().cookies(url)]);
-  const cookie = cookies.map(({ name, value }) => `${name}=${value}`).join('; ');
-  return { 'user-agent': userAgent, ...(cookie ? { cookie } : {}) };
+/**
+ * What a request of the session's browser carries that a server may check: its User-Agent (read
+ * once per step) and its cookies for each URL asked for (redirects included).
+ */
+function sessionHeaders(ctx: StepContext): (url: string) => Promise<Record<string, string>> {
+  const userAgent = ctx.page.evaluate(() => navigator.userAgent);
+  // Awaited by the first request; a failure before that must not go unhandled.
+  userAgent.catch(() => undefined);
+  return async (url) => {
+    const cookie = (await ctx.page.context().cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    return { 'user-agent': await userAgent, ...(cookie ? { cookie } : {}) };
+  };
 }
 
 /** Checks that `element` is a file input taking that many files, downloads them and attaches them. */
@@ -61,7 +68,7 @@ async function attach(ctx: StepContext, element: ElementHandle<Element>, urls: U
     });
   }
   if (!ctx.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
-  const files = await downloadFiles({ proxyUrl: ctx.network.proxyUrl, headers: (url) => sessionHeaders(ctx, url) }, urls, ctx.signal);
+  const files = await downloadFiles({ proxyUrl: ctx.network.proxyUrl, headers: sessionHeaders(ctx) }, urls, ctx.signal);
   // Up to 50 MiB cross into the page: more time than a click gets.
   await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
 }

@@ -60,12 +60,12 @@ async function refHandle(ctx: StepContext, ref: string, target: TargetParams): P
   if (element) return element;
   const depth = (await first.jsonValue()) as number;
   void first.dispose().catch(() => undefined);
-  if (depth < 0) {
-    throw new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
+  const gone = (): StepError =>
+    new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
       target: describe(target),
       candidates: ctx.observer.nearest(ref),
     });
-  }
+  if (depth < 0) throw gone();
   let frame: Frame = ctx.page.mainFrame();
   for (let i = 0; i < depth; i++) {
     const handle = await ctx.page.evaluateHandle(
@@ -83,7 +83,7 @@ async function refHandle(ctx: StepContext, ref: string, target: TargetParams): P
     [PAGE_KEY, ref] as const,
   );
   const found = inFrame.asElement();
-  if (!found) throw new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, { target: describe(target), candidates: [] });
+  if (!found) throw gone();
   return found;
 }
 

@@ -1,14 +1,16 @@
-/** Resolves after `ms`, or at once when `signal` aborts (the runner then sees the abort and stops). */
-export function pause(ms: number, signal: AbortSignal): Promise<void> {
+// Waiting that a cancel signal can cut short: for steps, and for the stability wait under them.
+
+/** Resolves after `ms`, or at once when `signal` aborts (the caller then sees the abort and stops). */
+export function pause(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
-    if (signal.aborted || ms <= 0) return resolve();
+    if (signal?.aborted || ms <= 0) return resolve();
     const done = (): void => {
       clearTimeout(timer);
-      signal.removeEventListener('abort', done);
+      signal?.removeEventListener('abort', done);
       resolve();
     };
     const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
+    signal?.addEventListener('abort', done, { once: true });
   });
 }
 
