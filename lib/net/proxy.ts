@@ -6,7 +6,7 @@ import { canonicalHost, type AddressGuard, type GuardVerdict } from './address.j
 import type { ByteMeter, ByteTotals } from './meter.js';
 import type { Upstream } from './upstream.js';
 
-/** The header a refused plain-HTTP request is answered with (status 403); HTTPS and WebSockets get a refused CONNECT. */
+/** The header a refused plain-HTTP request is answered with (status 403); HTTPS and WebSockets get a refused CONNECT (403, same header). */
 export const BLOCKED_HEADER = 'x-tabwright-blocked';
 
 /** One session's local proxy: the browser context's only way out. */
@@ -136,15 +136,19 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
     port: 0,
     host: '127.0.0.1',
     verbose: false,
-    prepareRequestFunction: async ({ hostname }): Promise<PrepareRequestFunctionResult> => {
+    prepareRequestFunction: async ({ hostname, isHttp }): Promise<PrepareRequestFunctionResult> => {
       const verdict = await guard.check(hostname);
       if (!verdict.ok) {
-        if (verdict.reason === 'blocked_address') {
-          blocked.push(hostname);
-          throw new RequestError(`Refused by tabwright: ${verdict.detail}`, 403, { 'X-Tabwright-Blocked': 'blocked_address' });
-        }
-        unresolved.add(canonicalHost(hostname));
-        throw new RequestError(verdict.detail, 502, { 'X-Tabwright-Error': verdict.reason });
+        const refused = verdict.reason === 'blocked_address';
+        if (refused) blocked.push(hostname);
+        else unresolved.add(canonicalHost(hostname));
+        const status = refused ? 403 : 502;
+        const headers: Record<string, string> = refused ? { 'X-Tabwright-Blocked': 'blocked_address' } : { 'X-Tabwright-Error': verdict.reason };
+        const body = refused ? `Refused by tabwright: ${verdict.detail}` : verdict.detail;
+        // A plain-HTTP answer keeps the browser's connection to this proxy for its next request
+        // (a page's failed references come by the dozen); a refused CONNECT must close it.
+        if (isHttp) return { customResponseFunction: () => ({ statusCode: status, headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' }, body }) };
+        throw new RequestError(body, status, headers);
       }
       // A reused connection was made to an address checked then, for this same host name.
       if (!upstream) return { upstreamProxyUrl: null, dnsLookup: pinnedLookup(verdict), httpAgent: agent };

@@ -1,14 +1,15 @@
 import { expect } from 'chai';
-import { createServer, type Server as HttpServer } from 'node:http';
+import { Agent, createServer, request, type Server as HttpServer } from 'node:http';
 import { createSocket, type Socket as UdpSocket } from 'node:dgram';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright';
 import { Server as ProxyServer } from 'proxy-chain';
 import { launchChromium } from '../../actors/engine.js';
-import { AddressGuard } from '../../lib/net/address.js';
+import { AddressGuard, AllowList } from '../../lib/net/address.js';
 import { ByteMeter } from '../../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../../lib/net/proxy.js';
 import { Pools, resolveUpstream, type Upstream } from '../../lib/net/upstream.js';
+import { offlineResolver } from '../support/network.js';
 import { TestSite, html } from '../support/site.js';
 
 /** A server on the refused address 127.0.0.2 that counts every TCP connection and UDP packet it gets. */
@@ -215,6 +216,43 @@ describe('lib/net session proxy with Chromium', function () {
       expect(response?.headers()['x-tabwright-blocked']).to.equal('blocked_address');
     });
   }
+
+  it('answers refused and unresolvable plain-HTTP requests on the connection they came on, which serves the next', async () => {
+    // A page's dozens of failed references must not each cost the browser a new connection.
+    const meter = new ByteMeter();
+    const proxy = await startSessionProxy({ upstream: null, guard: new AddressGuard(AllowList.parse('127.0.0.1'), offlineResolver), meter });
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const sockets = new Set<unknown>();
+    const get = (url: string): Promise<{ status: number | undefined; headers: Record<string, unknown>; body: string }> =>
+      new Promise((resolve, reject) => {
+        const { port } = new URL(proxy.url);
+        const req = request({ host: '127.0.0.1', port, path: url, agent, headers: { host: new URL(url).host } }, (res) => {
+          sockets.add(req.socket);
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const refused = await get(canaryUrl());
+      const unknown = await get('http://no-such-host.test/x');
+      const allowed = await get(site.url('/'));
+      expect([refused.status, refused.headers['x-tabwright-blocked']]).to.deep.equal([403, 'blocked_address']);
+      expect(refused.body).to.match(/127\.0\.0\.2/);
+      expect([unknown.status, unknown.headers['x-tabwright-error']]).to.deep.equal([502, 'dns']);
+      expect(allowed.status).to.equal(200);
+      expect(sockets.size, 'connections to the proxy').to.equal(1);
+      expect(proxy.blockedHosts()).to.deep.equal(['127.0.0.2']);
+      expect(await proxy.diagnose('http://no-such-host.test/')).to.equal('dns');
+    } finally {
+      agent.destroy();
+      await proxy.close();
+    }
+    // Only the allowed page's bytes are metered: the refusals were the proxy's own answers.
+    expect(meter.read().datacenter).to.be.within(1, 2_000);
+  });
 
   it('refuses HTTPS to a refused address with a failed tunnel, and records the host', async () => {
     const { context, proxy } = await session();
