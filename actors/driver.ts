@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, Page } from 'playwright';
-import { pageScript } from '../lib/observe/bundle.js';
+import { hooksScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { preparePage } from '../lib/context/page.js';
 import { blockedTypes } from '../lib/context/resources.js';
@@ -142,10 +142,10 @@ export class PlaywrightDriver implements BrowserDriver {
     try {
       // Independent context set-up, sent together rather than one round trip after another. The
       // init scripts keep the order they are issued in: the mutation clock, the walker, then the
-      // blockers' (after their binding).
+      // blockers' (after their binding). The walker comes into a document when first needed.
       const [tracker, , blockers] = await Promise.all([
         StabilityTracker.attach(context),
-        context.addInitScript({ content: pageScript() }),
+        context.addInitScript({ content: hooksScript() }),
         installBlockers(context, { enabled: settings.autoDismissBlockers }),
         settings.cookies?.length ? context.addCookies(settings.cookies) : undefined,
       ]);

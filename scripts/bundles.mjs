@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = [
+  { entry: 'lib/observe/page/hooks.ts', out: 'dist/lib/observe/hooks.bundle.js' },
   { entry: 'lib/observe/page/index.ts', out: 'dist/lib/observe/page.bundle.js' },
   // Exposes `start` under a global name, which the consent init script keeps inside its own function scope.
   { entry: 'lib/blockers/page/consent.ts', out: 'dist/lib/blockers/consent.bundle.js', globalName: '__tabwrightConsentKit' },

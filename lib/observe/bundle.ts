@@ -1,9 +1,39 @@
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright';
 
-let cached: string | undefined;
+const scripts = new Map<string, string>();
 
-/** The in-page walker, bundled by scripts/bundles.mjs next to this file's compiled output. */
-export function pageScript(): string {
-  cached ??= readFileSync(new URL('./page.bundle.js', import.meta.url), 'utf8');
-  return cached;
+/** A bundle scripts/bundles.mjs wrote next to this file's compiled output, read once. */
+function bundle(name: string): string {
+  let text = scripts.get(name);
+  if (text === undefined) scripts.set(name, (text = readFileSync(new URL(`./${name}`, import.meta.url), 'utf8')));
+  return text;
+}
+
+/** What every document starts with (context.addInitScript): the click-listener hooks, a few hundred bytes. */
+export const hooksScript = (): string => bundle('hooks.bundle.js');
+
+/** The in-page walker, installed in a page's top document on first use (a second run does nothing). */
+export const pageScript = (): string => bundle('page.bundle.js');
+
+/** Installs the walker in the page's current top document, if it has none yet. */
+export async function installWalker(page: Page): Promise<void> {
+  await page.evaluate(pageScript());
+}
+
+/**
+ * Runs `fn(arg)` in the page's top document, which answers null when the walker is not installed
+ * there (a document gets it on first use); then installs it and runs `fn` once more. A document
+ * that went away in between (a navigation) may need it again: one more round, then it fails.
+ */
+export async function withWalker<A, R>(page: Page, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
+  // Plain data in, plain data out: Playwright's handle unboxing has nothing to do here.
+  const run = (): Promise<R | null> => page.evaluate(fn as (arg: unknown) => R | null | Promise<R | null>, arg as unknown);
+  let result = await run();
+  for (let installs = 0; result === null && installs < 2; installs++) {
+    await installWalker(page);
+    result = await run();
+  }
+  if (result === null) throw new Error('the page walker could not be installed');
+  return result;
 }

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { StepError } from '../errors.js';
-import { pageScript } from './bundle.js';
+import { withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
@@ -161,17 +161,12 @@ export class PageObserver implements Observer {
     return { url: this.page.url(), title, scroll };
   }
 
-  /** One evaluate (the walk and the page's quiet); installs the walker first in a document that started before it (about:blank). */
+  /** One evaluate (the walk and the page's quiet), after installing the walker in a document that has none yet. */
   private async walk(options: WalkOptions): Promise<{ walk: WalkResult; dom: DomQuiet }> {
     const start = performance.now();
     const args: [string, WalkOptions, string] = [PAGE_KEY, options, MUTATION_KEY];
     try {
-      const result = await this.page.evaluate(walkInPage, args);
-      if (result) return result;
-      await this.page.evaluate(pageScript());
-      const retried = await this.page.evaluate(walkInPage, args);
-      if (retried) return retried;
-      throw new Error('the page walker could not be installed');
+      return await withWalker(this.page, walkInPage, args);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const scope = /invalid scope selector:[^\n]*/.exec(message);

@@ -1,4 +1,4 @@
-import { pageScript } from '../observe/bundle.js';
+import { withWalker } from '../observe/bundle.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from '../observe/page/protocol.js';
 import type { StepContext } from './define.js';
 
@@ -30,13 +30,7 @@ export async function readContent(ctx: StepContext): Promise<string> {
     maxTextLength: Number.MAX_SAFE_INTEGER,
     nextRef: ctx.observer.nextRefNumber,
   };
-  const args: [string, WalkOptions] = [PAGE_KEY, options];
-  let read = await ctx.page.evaluate(readInPage, args);
-  if (!read) {
-    await ctx.page.evaluate(pageScript());
-    read = await ctx.page.evaluate(readInPage, args);
-  }
-  if (!read) throw new Error('the page walker could not be installed');
+  const read = await withWalker(ctx.page, readInPage, [PAGE_KEY, options] as [string, WalkOptions]);
   ctx.observer.reserve(read.nextRef);
   return read.content;
 }

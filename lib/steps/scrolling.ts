@@ -1,4 +1,5 @@
 import type { Page } from 'playwright';
+import { withWalker } from '../observe/bundle.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
 
 /** Where the page scrolls (the window, or the panel an app layout scrolls in) and how far, in CSS pixels. */
@@ -11,11 +12,10 @@ export interface ScrollPoint {
 /** What the in-page script (lib/observe/page) offers the scroll steps. */
 type ScrollApi = { scrollBox(): ScrollPoint; scrollTo(top: number | 'bottom'): void };
 
-/** Runs in the page: where it is scrolled to (the window's numbers in a document without the in-page script). */
-function readPoint(key: string): ScrollPoint {
+/** Runs in the page: where it is scrolled to (null before the walker is installed). */
+function readPoint(key: string): ScrollPoint | null {
   const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
-  if (api) return api.scrollBox();
-  return { y: window.scrollY, height: Math.max(document.documentElement.scrollHeight, window.innerHeight), viewport: window.innerHeight };
+  return api ? api.scrollBox() : null;
 }
 
 /**
@@ -23,10 +23,10 @@ function readPoint(key: string): ScrollPoint {
  * asks for, then lets two frames pass (bounded) so scroll handlers and the renders they cause
  * have run before anyone reads the page.
  */
-async function jumpInPage([key, top]: [string, number | 'bottom']): Promise<ScrollPoint> {
+async function jumpInPage([key, top]: [string, number | 'bottom']): Promise<ScrollPoint | null> {
   const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
-  if (api) api.scrollTo(top);
-  else window.scrollTo({ top: top === 'bottom' ? document.documentElement.scrollHeight : top, behavior: 'instant' });
+  if (!api) return null;
+  api.scrollTo(top);
   await new Promise<void>((resolve) => {
     const cap = setTimeout(resolve, 150);
     requestAnimationFrame(() =>
@@ -36,14 +36,14 @@ async function jumpInPage([key, top]: [string, number | 'bottom']): Promise<Scro
       }),
     );
   });
-  if (api) return api.scrollBox();
-  return { y: window.scrollY, height: Math.max(document.documentElement.scrollHeight, window.innerHeight), viewport: window.innerHeight };
+  return api.scrollBox();
 }
 
-/** Runs in the page: waits until it stops moving (a wheel scroll animates), at most `capMs`; the final y. */
-function settleInPage([key, capMs]: [string, number]): Promise<number> {
+/** Runs in the page: waits until it stops moving (a wheel scroll animates), at most `capMs`; the final y (null before the walker is installed). */
+function settleInPage([key, capMs]: [string, number]): Promise<number> | null {
   const api = (globalThis as unknown as Record<symbol, ScrollApi | undefined>)[Symbol.for(key)];
-  const y = (): number => (api ? api.scrollBox().y : window.scrollY);
+  if (!api) return null;
+  const y = (): number => api.scrollBox().y;
   return new Promise((resolve) => {
     const start = performance.now();
     let last = y();
@@ -65,12 +65,12 @@ function settleInPage([key, capMs]: [string, number]): Promise<number> {
 
 /** Where the page is scrolled to, and how tall what scrolls is. */
 export function scrollPoint(page: Page): Promise<ScrollPoint> {
-  return page.evaluate(readPoint, PAGE_KEY);
+  return withWalker(page, readPoint, PAGE_KEY);
 }
 
 /** Moves the page to `top` px (or the bottom) at once and waits two frames; the new position. */
 export function jumpTo(page: Page, top: number | 'bottom'): Promise<ScrollPoint> {
-  return page.evaluate(jumpInPage, [PAGE_KEY, top] as [string, number | 'bottom']);
+  return withWalker(page, jumpInPage, [PAGE_KEY, top] as [string, number | 'bottom']);
 }
 
 /** How long a wheel scroll may take to come to rest. */
@@ -89,7 +89,7 @@ export async function wheelBy(page: Page, dy: number): Promise<void> {
     await page.mouse.move(Math.floor(size.width / 2), Math.floor(size.height / 2));
     await page.mouse.wheel(0, dy);
   }
-  const y = await page.evaluate(settleInPage, [PAGE_KEY, WHEEL_SETTLE_MS] as [string, number]);
+  const y = await withWalker(page, settleInPage, [PAGE_KEY, WHEEL_SETTLE_MS] as [string, number]);
   const room = dy > 0 ? before.y < before.height - before.viewport - 1 : before.y > 0;
   if (Math.abs(y - before.y) < 1 && room) await jumpTo(page, Math.max(0, before.y + dy));
 }

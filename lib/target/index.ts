@@ -1,5 +1,6 @@
 import { errors, type ElementHandle, type Frame, type Page } from 'playwright';
 import { StepError } from '../errors.js';
+import { installWalker, withWalker } from '../observe/bundle.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
 import type { StepContext } from '../steps/define.js';
 import type { FindQuery, FindResult } from './page/find.js';
@@ -33,8 +34,9 @@ async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpo
     purpose,
     nextRef: ctx.observer.nextRefNumber,
   };
-  const result = await ctx.page.evaluate(
-    ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]!.find(q),
+  const result = await withWalker(
+    ctx.page,
+    ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.find(q) ?? null,
     [PAGE_KEY, query] as const,
   );
   ctx.observer.reserve(result.nextRef);
@@ -165,13 +167,15 @@ export function leaveField(element: Element): void {
 }
 
 /**
- * Readies a new document for actions while the caller waits for it to settle, so the first
- * action on it does not pay for this: Playwright compiles its injected script in the page's main
- * world (for the preview of every element handle) and in its utility world (where actions run)
- * on first use, some 20 ms each. Best effort: nothing waits for it, and a document that goes
- * away meanwhile only ends it early.
+ * Readies a new document for actions and observation while the caller waits for it to settle,
+ * so the first action or walk on it does not pay for this: our walker is installed, and
+ * Playwright compiles its injected script in the page's main world (for the preview of every
+ * element handle) and in its utility world (where actions run) on first use, some 20 ms each.
+ * Best effort: nothing waits for it, and a document that goes away meanwhile only ends it early
+ * (whoever needs the walker installs it then).
  */
 export function prepareActions(page: Page): void {
+  void installWalker(page).catch(() => undefined);
   void page
     .evaluateHandle(() => document.documentElement)
     .then(async (handle) => {

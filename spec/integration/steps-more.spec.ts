@@ -222,6 +222,8 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
     '/no-wheel': { body: NO_WHEEL },
     '/feed': { body: FEED },
     '/app': { body: APP },
+    // Goes on to the app by itself, after the create's observation: a document no step of ours opened.
+    '/hop': { body: html('Hop', '<p>Moving on</p><script>setTimeout(() => location.replace("/app?hopped"), 1200)</script>') },
     '/upload': { body: UPLOAD },
     '/form': { body: FORM },
     '/bare-form': { body: BARE_FORM },
@@ -306,6 +308,17 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       expect(bottom.body.page.scroll.percent).to.equal(100);
       const top = await act(id, [{ scroll: { to: 'top' } }]);
       expect(top.body.page.scroll.y).to.equal(0);
+    });
+
+    it('scrolls the panel of a document the page opened by itself, before any walk of it', async () => {
+      const { id } = await open('/hop');
+      const arrived = "location.search === '?hopped' && document.readyState === 'complete'";
+      const res = await act(id, [{ wait: { until: arrived, timeout: 5_000 } }, { scroll: { to: 'bottom' } }, { wait: { text: 'Item 21', timeout: 3_000 } }]);
+      expect(res.body.error).to.equal(null);
+      expect(res.body.page.url).to.match(/\/app\?hopped$/);
+      // The panel reached its end (its scroll handler loaded Item 21 on): the window never moved.
+      expect(res.body.page.scroll.y).to.be.greaterThan(0);
+      expect(await js(id, 'return [window.scrollY, document.getElementById("panel").scrollTop > 0]')).to.deep.equal([0, true]);
     });
 
     it('gives element_not_found for a stale or unknown ref', async () => {

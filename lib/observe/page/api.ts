@@ -1,14 +1,13 @@
 import { PAGE_KEY, type PageApi, type WalkOptions } from './protocol.js';
+import { clickTargetsOf } from './listeners.js';
 import { RefStore } from './refs.js';
 import { scrollBox, scrollPageTo, type ScrollBox } from './scroll.js';
 import { walkPage } from './walk.js';
 import { findTarget, type FindQuery, type FindResult } from '../../target/page/find.js';
 
-/** The installed object: the protocol's API plus what the top frame's walk asks of each frame's copy. */
+/** The installed object: the protocol's API plus what the node side's steps ask of it. */
 export interface PageInternals extends PageApi {
-  /** Whether `el` (of this frame's realm) was given a click-like listener. */
-  hasClickListener(el: Element): boolean;
-  /** This frame's ref store; the top frame's is the one in use. */
+  /** This copy's ref store; a copy in a frame defers to the top window's. */
   readonly refs: RefStore;
   /** Finds a step's target by text or label and gives it a ref (lib/target). */
   find(query: FindQuery): FindResult;
@@ -47,18 +46,17 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     const top = topOf(win);
     return (top !== win ? installedIn(top)?.refs : undefined) ?? own;
   };
-  // Elements of another frame were hooked by that frame's own copy of this script.
+  // Elements of another frame were hooked by that frame's own hooks.
   const hasClickListener = (el: Element): boolean => {
     if (clickTargets.has(el)) return true;
     const view = el.ownerDocument.defaultView;
     if (!view || view === (win as unknown)) return false;
-    return installedIn(view)?.hasClickListener(el) ?? false;
+    return clickTargetsOf(view)?.has(el) ?? false;
   };
   return {
     walk: (options) => walkPage({ win, refs: store(), hasClickListener }, { ...DEFAULTS, ...options }),
     resolve: (ref) => store().resolve(String(ref), topOf(win).document),
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),
-    hasClickListener: (el) => clickTargets.has(el),
     refs: own,
     scrollBox: () => scrollBox(win),
     scrollTo: (top) => scrollPageTo(win, top),

@@ -1,3 +1,5 @@
+import { HOOKS_KEY } from './protocol.js';
+
 /** Event types that make an element something a person clicks. */
 const CLICK_TYPES = new Set(['click', 'mousedown', 'pointerdown', 'touchstart']);
 
@@ -32,4 +34,29 @@ export function hookClickListeners(): WeakSet<Element> {
   Object.defineProperty(hooked, 'toString', { value: () => source, configurable: true, writable: true });
   Object.defineProperty(proto, 'addEventListener', { ...descriptor, value: hooked });
   return targets;
+}
+
+const hooksKey = Symbol.for(HOOKS_KEY);
+
+/**
+ * Hooks this realm's click listeners once and keeps the set under a registered symbol (not
+ * enumerable), where the walker, installed later, and the walker of a parent frame find it.
+ * A second call returns the set the first made.
+ */
+export function installHooks(): WeakSet<Element> {
+  const holder = globalThis as unknown as Record<symbol, WeakSet<Element> | undefined>;
+  const installed = holder[hooksKey];
+  if (installed) return installed;
+  const targets = hookClickListeners();
+  Object.defineProperty(holder, hooksKey, { value: targets, enumerable: false, configurable: false, writable: false });
+  return targets;
+}
+
+/** The click targets the hooks of `win`'s realm saw, if it has them and can be reached. */
+export function clickTargetsOf(win: Window): WeakSet<Element> | undefined {
+  try {
+    return (win as unknown as Record<symbol, WeakSet<Element> | undefined>)[hooksKey];
+  } catch {
+    return undefined;
+  }
 }

@@ -3,6 +3,9 @@ import type { FormInfo, InteractiveElement, ScrollState, SectionMapItem } from '
 /** The global under which the in-page script installs itself (a registered symbol, invisible to enumeration). */
 export const PAGE_KEY = 'tabwright.page';
 
+/** The global under which every document's click hooks keep the elements given click listeners. */
+export const HOOKS_KEY = 'tabwright.hooks';
+
 /** What the node side asks one walk for: the observe step's options plus the session's next ref number. */
 export interface WalkOptions {
   mode: 'main' | 'full';

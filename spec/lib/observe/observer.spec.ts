@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
-import { pageScript } from '../../../lib/observe/bundle.js';
+import { hooksScript } from '../../../lib/observe/bundle.js';
 import { PageObserver } from '../../../lib/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
 import { TestSite, html } from '../../support/site.js';
@@ -28,7 +28,7 @@ describe('PageObserver (stability and the walk)', function () {
   beforeEach(async () => {
     context = await browser.newContext();
     const tracker = await StabilityTracker.attach(context);
-    await context.addInitScript({ content: pageScript() });
+    await context.addInitScript({ content: hooksScript() });
     page = await context.newPage();
     observer = new PageObserver(page, tracker);
   });

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PAGE_KEY } from '../../../../lib/observe/page/protocol.js';
+import { HOOKS_KEY, PAGE_KEY } from '../../../../lib/observe/page/protocol.js';
 import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() interactive elements', function () {
@@ -175,6 +175,35 @@ describe('PageApi#walk() interactive elements', function () {
       ['div', 'Attribute handler'],
       ['button', 'Real button'],
     ]);
+  });
+
+  it('finds click listeners inside a same-origin iframe, which has the hooks but no walker of its own', async () => {
+    h.serve(
+      '/listening',
+      `<div id="tile" style="cursor:pointer">Framed tile</div>
+       <script>document.getElementById('tile').addEventListener('click', () => {});</script>`,
+    );
+    await h.load(`<button>Outer</button><iframe id="frame" src="/listening" width="300" height="100"></iframe>`);
+    const { elements } = await h.walk({ scope: 'body' });
+    expect(elements.map((e) => [e.tag, e.label])).to.deep.equal([
+      ['button', 'Outer'],
+      ['div', 'Framed tile'],
+    ]);
+    const frame = h.page.frames().find((f) => f.url().endsWith('/listening'))!;
+    const installed = await frame.evaluate(
+      ([page, hooks]) => [Symbol.for(page) in globalThis, Symbol.for(hooks) in globalThis],
+      [PAGE_KEY, HOOKS_KEY] as const,
+    );
+    expect(installed).to.deep.equal([false, true]);
+  });
+
+  it('starts every document with the hooks only; the walker comes with the first walk', async () => {
+    await h.load('<button>B</button>');
+    const present = (): Promise<boolean[]> =>
+      h.page.evaluate(([page, hooks]) => [Symbol.for(page) in globalThis, Symbol.for(hooks) in globalThis], [PAGE_KEY, HOOKS_KEY] as const);
+    expect(await present()).to.deep.equal([false, true]);
+    expect((await h.walk({ scope: 'body' })).elements).to.have.length(1);
+    expect(await present()).to.deep.equal([true, true]);
   });
 
   it('hooks addEventListener without changing how it looks or behaves', async () => {

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { withWalker } from '../../../../lib/observe/bundle.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../lib/observe/page/protocol.js';
 import { Harness, walkOptions } from './harness.js';
 
@@ -25,9 +26,11 @@ describe('PageApi#walk() on real pages', function () {
 
   /** A walk timed inside the page, so the figure is the walk alone. */
   const timedWalk = (options: WalkOptions): Promise<{ ms: number; result: WalkResult }> =>
-    h.page.evaluate(
+    withWalker(
+      h.page,
       ({ key, options }) => {
-        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): WalkResult }>)[Symbol.for(key)]!;
+        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): WalkResult } | undefined>)[Symbol.for(key)];
+        if (!api) return null;
         const start = performance.now();
         const result = api.walk(options);
         return { ms: performance.now() - start, result };

@@ -3,12 +3,15 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../../lib/config.js';
+import { withWalker } from '../../../../lib/observe/bundle.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../lib/observe/page/protocol.js';
 import { TestSite, html } from '../../../support/site.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The built in-page script (dist/lib/observe/page.bundle.js). */
+/** The built in-page walker (dist/lib/observe/page.bundle.js). */
 export const bundlePath = join(here, '..', '..', '..', '..', 'lib', 'observe', 'page.bundle.js');
+/** The built click hooks every document starts with (dist/lib/observe/hooks.bundle.js). */
+export const hooksPath = join(here, '..', '..', '..', '..', 'lib', 'observe', 'hooks.bundle.js');
 
 /** The local site under another name (localhost), hence another origin. */
 const crossOrigin = (site: TestSite): string => site.origin.replace('127.0.0.1', 'localhost');
@@ -24,7 +27,11 @@ export const walkOptions = (options: Partial<WalkOptions> = {}): WalkOptions => 
   ...options,
 });
 
-/** One Chromium with the walker injected in every frame, a local site, and a page to load test pages in. */
+/**
+ * One Chromium set up as a session's context is (the click hooks in every frame at document
+ * start, the walker installed in the top document on first use), a local site, and a page to
+ * load test pages in.
+ */
 export class Harness {
   private count = 0;
 
@@ -36,14 +43,13 @@ export class Harness {
   ) {}
 
   static async start(): Promise<Harness> {
-    const bundle = readFileSync(bundlePath, 'utf8');
     const site = await TestSite.start();
     const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     // Nothing leaves the machine: anything not on the local site (under either of its names) fails at once.
     const local = [site.origin, crossOrigin(site)];
     await context.route('**/*', (route) => (local.some((origin) => route.request().url().startsWith(origin)) ? route.continue() : route.abort()));
-    await context.addInitScript({ content: bundle });
+    await context.addInitScript({ content: readFileSync(hooksPath, 'utf8') });
     const page = await context.newPage();
     return new Harness(browser, context, page, site);
   }
@@ -67,12 +73,13 @@ export class Harness {
     return `${crossOrigin(this.site)}${path}`;
   }
 
-  /** One walk of the current page. */
+  /** One walk of the current page (installing the walker first, as the observer does). */
   walk(options: Partial<WalkOptions> = {}): Promise<WalkResult> {
-    return this.page.evaluate(
+    return withWalker(
+      this.page,
       ({ key, options }) => {
-        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): unknown }>)[Symbol.for(key)];
-        return api!.walk(options) as WalkResult;
+        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): unknown } | undefined>)[Symbol.for(key)];
+        return api ? (api.walk(options) as WalkResult) : null;
       },
       { key: PAGE_KEY, options: walkOptions(options) },
     );
