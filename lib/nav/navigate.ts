@@ -115,7 +115,8 @@ export async function navigate(ctx: StepContext, params: NavigateParams): Promis
   const status = response?.status();
   const gateway = response ? gatewayFailure(response.status(), response.headers()) : undefined;
   if (gateway) {
-    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${gateway.replace('_', ' ')}`, { url, reason: gateway });
+    const detail = CAUSES[gateway] ?? (gateway === 'proxy' ? 'the upstream proxy could not reach the site' : gateway.replace('_', ' '));
+    throw new StepError('navigation_failed', `Navigation to ${url} failed: ${detail}`, { url, reason: gateway });
   }
   prepareActions(page);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);

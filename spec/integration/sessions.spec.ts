@@ -69,6 +69,8 @@ describe('sessions against real Chromium', function () {
       const res = await act(id, [{ goto: { url } }]);
       expect(res.body.error).to.include({ step: 0, code: 'navigation_failed' });
       expect(res.body.error.context).to.deep.equal({ url, reason });
+      // The message says it in words, whichever way (tunnel or plain-HTTP answer) the proxy reported it.
+      expect(res.body.error.message).to.match(reason === 'dns' ? /the host name does not resolve$/ : /the server refused the connection$/);
     });
   }
 
