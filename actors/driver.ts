@@ -141,8 +141,8 @@ export class PlaywrightDriver implements BrowserDriver {
     });
     try {
       // Independent context set-up, sent together rather than one round trip after another. The
-      // init scripts keep the order they are issued in: the mutation clock, the walker, then the
-      // blockers' (after their binding). The walker comes into a document when first needed.
+      // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
+      // the blockers' (after their binding). The walker comes into a document when first needed.
       const [tracker, , blockers] = await Promise.all([
         StabilityTracker.attach(context),
         context.addInitScript({ content: hooksScript() }),

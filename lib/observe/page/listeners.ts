@@ -9,7 +9,7 @@ const CLICK_TYPES = new Set(['click', 'mousedown', 'pointerdown', 'touchstart'])
  * `this` and arguments, and its result or exception is passed through), and the wrapper keeps
  * the original's name, length and source text. Returns the set.
  */
-export function hookClickListeners(): WeakSet<Element> {
+function hookClickListeners(): WeakSet<Element> {
   const targets = new WeakSet<Element>();
   // Taken now, before the page's scripts could replace it.
   const apply = Reflect.apply;
