@@ -41,6 +41,11 @@ describe('observation through the API', function () {
     '/dynamic': { body: DYNAMIC },
     '/composed': { body: SHADOW_FRAME },
     '/inner': { body: html('Inner', '<p>Frame text here.</p><button>Frame button</button>') },
+    // A policy that forbids every script of the page's own, eval included: ours must still run.
+    '/strict': (_req, res) =>
+      res
+        .writeHead(200, { 'Content-Type': 'text/html', 'Content-Security-Policy': "default-src 'none'; script-src 'none'; require-trusted-types-for 'script'" })
+        .end(html('Strict', '<h1>Locked down</h1><p>Nothing of its own runs here.</p><button onclick="x()">Press</button><input aria-label="Name">')),
     '/late': { body: html('Late', '<p id="p">Loading</p><script>setTimeout(() => { document.getElementById("p").textContent = "Loaded late content"; }, 300)</script>') },
   });
   const { create, act } = t;
@@ -119,6 +124,17 @@ describe('observation through the API', function () {
     const clicked = await act(res.body.session_id, [{ click: { ref: frameButton.ref } }, { click: { text: 'Shadow button' } }]);
     expect(clicked.body.error).to.equal(null);
     expect(clicked.body.completed).to.equal(2);
+  });
+
+  it('observes and acts on a page whose Content-Security-Policy forbids scripts and eval', async () => {
+    const res = await create({ url: t.site.url('/strict') });
+    expect(res.body.error).to.equal(null);
+    expect(res.body.page.markdown.content).to.contain('Nothing of its own runs here.');
+    expect(res.body.page.interactive_elements.map((e: { label: string }) => e.label)).to.deep.equal(['Press', 'Name']);
+    const acted = await act(res.body.session_id, [{ fill: { label: 'Name', value: 'Ada' } }, { scroll: { to: 'bottom' } }, { extract: { heading: 'h1 >> text', title: 'js >> document.title' } }]);
+    expect(acted.body.error).to.equal(null);
+    expect(acted.body.extraction).to.deep.equal({ heading: 'Locked down', title: 'Strict' });
+    expect(acted.body.page.interactive_elements.find((e: { label: string }) => e.label === 'Name').value).to.equal('Ada');
   });
 
   it('waits for late content before observing, and says the page is stable', async () => {
