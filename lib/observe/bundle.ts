@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import type { Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 
 const scripts = new Map<string, string>();
 
@@ -16,8 +16,8 @@ export const hooksScript = (): string => bundle('hooks.bundle.js');
 /** The in-page walker, installed in a page's top document on first use (a second run does nothing). */
 export const pageScript = (): string => bundle('page.bundle.js');
 
-/** Installs the walker in the page's current top document, if it has none yet. */
-export async function installWalker(page: Page): Promise<void> {
+/** Installs the walker in the current document of the page's top frame (or of `page` itself, a frame), if it has none yet. */
+export async function installWalker(page: Page | Frame): Promise<void> {
   await page.evaluate(pageScript());
 }
 
@@ -26,7 +26,7 @@ export async function installWalker(page: Page): Promise<void> {
  * there (a document gets it on first use); then installs it and runs `fn` once more. A document
  * that went away in between (a navigation) may need it again: one more round, then it fails.
  */
-export async function withWalker<A, R>(page: Page, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
+export async function withWalker<A, R>(page: Page | Frame, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
   // Plain data in, plain data out: Playwright's handle unboxing has nothing to do here.
   const run = (): Promise<R | null> => page.evaluate(fn as (arg: unknown) => R | null | Promise<R | null>, arg as unknown);
   let result = await run();

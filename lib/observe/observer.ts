@@ -1,6 +1,6 @@
-import type { Page } from 'playwright';
+import type { ElementHandle, Frame, Page } from 'playwright';
 import { StepError } from '../errors.js';
-import { withWalker } from './bundle.js';
+import { installWalker, withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
@@ -19,6 +19,27 @@ function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { 
   const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete' };
   return { walk: api.walk(options), dom };
 }
+
+/** Runs in a cross-origin frame: one walk of its document, for its elements and forms. */
+function walkInFrame([key, options]: [string, WalkOptions]): WalkResult | null {
+  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
+  return api ? api.walk(options) : null;
+}
+
+/** Runs in the page: which of the last walk's cross-origin frames each iframe element is (-1: none). */
+function foreignSlots([key, owners]: [string, Element[]]): number[] {
+  const api = (globalThis as unknown as Record<symbol, { foreignFrame(e: Element): number } | undefined>)[Symbol.for(key)];
+  return owners.map((el) => (api ? api.foreignFrame(el) : -1));
+}
+
+const originOf = (url: string): string | null => {
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+  } catch {
+    return null;
+  }
+};
 
 /** Runs in the page: title and scroll only, for `page: light`. */
 function readLight(): { title: string; scroll: ScrollState } {
@@ -40,6 +61,10 @@ export class PageObserver implements Observer {
   private observed = 0;
   private last: { content: string; elements: InteractiveElement[] } | null = null;
   private current = new Set<string>();
+  /** The frame of each current ref that lives in a cross-origin iframe. */
+  private refFrames = new Map<string, Frame>();
+  /** Cross-origin frames the walker was installed in. */
+  private readonly walkerFrames = new WeakSet<Frame>();
 
   constructor(
     private readonly page: Page,
@@ -67,6 +92,11 @@ export class PageObserver implements Observer {
     const taken = this.timings;
     this.timings = { stable: 0, walk: 0 };
     return taken;
+  }
+
+  /** The cross-origin frame whose document holds current ref `ref`; undefined for the top document's refs. */
+  frameOf(ref: string): Frame | undefined {
+    return this.refFrames.get(ref);
   }
 
   /** True when `ref` was in the latest observation. */
@@ -136,6 +166,7 @@ export class PageObserver implements Observer {
         candidates: [],
       });
     }
+    walk = await this.withForeignFrames(walk, walkOptions);
     this.nextRef = walk.nextRef;
     this.observed++;
     const previous = this.last;
@@ -159,6 +190,65 @@ export class PageObserver implements Observer {
   async light(): Promise<PageState> {
     const { title, scroll } = await this.page.evaluate(readLight);
     return { url: this.page.url(), title, scroll };
+  }
+
+  /**
+   * Adds the elements and forms of the shown cross-origin iframes the top walk found (it cannot
+   * read them) at their places, each walked in its own frame with the walker installed there;
+   * their refs continue the page's numbering. Frames directly under the top document only; a
+   * frame that goes away meanwhile is left out.
+   */
+  private async withForeignFrames(walk: WalkResult, options: WalkOptions): Promise<WalkResult> {
+    this.refFrames = new Map();
+    if (walk.frames.length === 0) return walk;
+    const start = performance.now();
+    try {
+      const top = originOf(this.page.url());
+      // Which frame is which slot: every candidate's iframe element at once, then one question.
+      const candidates = this.page
+        .mainFrame()
+        .childFrames()
+        .filter((frame) => {
+          const origin = originOf(frame.url());
+          return origin !== null && origin !== top;
+        });
+      if (candidates.length === 0) return walk;
+      const owners = await Promise.all(candidates.map((frame) => frame.frameElement().catch(() => null)));
+      const found = candidates.flatMap((frame, i) => (owners[i] ? [{ frame, owner: owners[i] }] : []));
+      // Handles in, their elements in the page: Playwright's argument typing cannot follow that here.
+      const evaluate = this.page.evaluate.bind(this.page) as unknown as (fn: typeof foreignSlots, arg: [string, ElementHandle[]]) => Promise<number[]>;
+      const numbers = await evaluate(foreignSlots, [PAGE_KEY, found.map(({ owner }) => owner)]).catch(() => found.map(() => -1));
+      for (const { owner } of found) void owner.dispose().catch(() => undefined);
+      const slots = new Map<number, Frame>();
+      found.forEach(({ frame }, i) => {
+        const slot = numbers[i] ?? -1;
+        if (slot >= 0) slots.set(slot, frame);
+      });
+      // New frames get the walker all at once (a frame that navigated since gets it when walked).
+      const fresh = [...slots.values()].filter((frame) => !this.walkerFrames.has(frame));
+      await Promise.all(fresh.map((frame) => installWalker(frame).catch(() => undefined)));
+      for (const frame of fresh) this.walkerFrames.add(frame);
+      let nextRef = walk.nextRef;
+      const elements = [...walk.elements];
+      const forms = [...walk.forms];
+      let added = 0;
+      for (const [slot, frame] of [...slots].sort(([a], [b]) => a - b)) {
+        const inner: [string, WalkOptions] = [PAGE_KEY, { ...options, mode: 'full', scope: undefined, includeMap: false, maxTextLength: 1, nextRef }];
+        const found = await withWalker(frame, walkInFrame, inner).catch(() => null);
+        if (!found) continue;
+        nextRef = Math.max(nextRef, found.nextRef);
+        // The frame numbers its forms from f1 as the page does: they continue the page's.
+        const formRefs = new Map(found.forms.map((form, i) => [form.ref, `f${forms.length + i + 1}`]));
+        forms.push(...found.forms.map((form) => ({ ...form, ref: formRefs.get(form.ref) ?? form.ref })));
+        const own = found.elements.map((element) => (element.form ? { ...element, form: formRefs.get(element.form) ?? element.form } : element));
+        elements.splice((walk.frames[slot] ?? walk.elements.length) + added, 0, ...own);
+        added += own.length;
+        for (const element of own) this.refFrames.set(element.ref, frame);
+      }
+      return { ...walk, elements, forms, nextRef };
+    } finally {
+      this.timings.walk += performance.now() - start;
+    }
   }
 
   /** One evaluate (the walk and the page's quiet), after installing the walker in a document that has none yet. */

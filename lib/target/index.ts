@@ -26,21 +26,48 @@ type PageApiLike = {
 const describe = (target: TargetParams): Record<string, string> =>
   target.ref !== undefined ? { ref: target.ref } : target.text !== undefined ? { text: target.text } : { label: target.label ?? '' };
 
-/** The page's answer for one target: the matched ref, or the candidates to offer. */
-async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<FindResult> {
-  const query: FindQuery = {
+/** The cross-origin frames directly under the top document, which its walker cannot read. */
+function foreignFrames(page: Page): Frame[] {
+  const top = new URL(page.url()).origin;
+  return page
+    .mainFrame()
+    .childFrames()
+    .filter((frame) => {
+      const url = frame.url();
+      return /^https?:/.test(url) && new URL(url).origin !== top;
+    });
+}
+
+/**
+ * The page's answer for one target: the matched ref (with the cross-origin frame it is in, if
+ * any), or the candidates to offer. The top document is asked first, then each cross-origin
+ * frame in turn; a frame's refs continue the page's numbering.
+ */
+async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<FindResult & { frame?: Frame }> {
+  const query = (): FindQuery => ({
     by: target.text !== undefined ? 'text' : 'label',
     value: target.text ?? target.label ?? '',
     purpose,
     nextRef: ctx.observer.nextRefNumber,
+  });
+  const ask = async (where: Page | Frame): Promise<FindResult> => {
+    const result = await withWalker(
+      where,
+      ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.find(q) ?? null,
+      [PAGE_KEY, query()] as const,
+    );
+    ctx.observer.reserve(result.nextRef);
+    return result;
   };
-  const result = await withWalker(
-    ctx.page,
-    ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.find(q) ?? null,
-    [PAGE_KEY, query] as const,
-  );
-  ctx.observer.reserve(result.nextRef);
-  return result;
+  const result = await ask(ctx.page);
+  if (result.ref) return result;
+  let candidates = result.candidates;
+  for (const frame of foreignFrames(ctx.page)) {
+    const found = await ask(frame).catch(() => null);
+    if (found?.ref) return { ...found, frame };
+    candidates = [...candidates, ...(found?.candidates ?? [])];
+  }
+  return { ...result, candidates: candidates.slice(0, 5) };
 }
 
 /** Runs in the page: ref `r`'s element when it is in the top document, else how many iframes deep it is (-1: gone). */
@@ -55,18 +82,27 @@ function resolveInPage([key, r]: readonly [string, string]): Element | number {
  * Playwright's element actions on it wait for actionability as locators do; a ref names one
  * element, so there is nothing to re-query, and an element that went away is an error at once.
  */
-async function refHandle(ctx: StepContext, ref: string, target: TargetParams): Promise<ElementHandle<Element>> {
+async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign = ctx.observer.frameOf(ref)): Promise<ElementHandle<Element>> {
+  const gone = (): StepError =>
+    new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
+      target: describe(target),
+      candidates: ctx.observer.nearest(ref),
+    });
+  // A cross-origin iframe's element: that frame's walker numbered it and holds it.
+  if (foreign) {
+    const handle = await foreign
+      .evaluateHandle(([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null, [PAGE_KEY, ref] as const)
+      .catch(() => null);
+    const element = handle?.asElement();
+    if (!element) throw gone();
+    return element;
+  }
   // One round trip for the usual case (the element is in the top document).
   const first = await ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const);
   const element = first.asElement();
   if (element) return element;
   const depth = (await first.jsonValue()) as number;
   void first.dispose().catch(() => undefined);
-  const gone = (): StepError =>
-    new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
-      target: describe(target),
-      candidates: ctx.observer.nearest(ref),
-    });
   if (depth < 0) throw gone();
   let frame: Frame = ctx.page.mainFrame();
   for (let i = 0; i < depth; i++) {
@@ -118,7 +154,7 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
       candidates: found.candidates,
     });
   }
-  return refHandle(ctx, found.ref, target);
+  return refHandle(ctx, found.ref, target, found.frame);
 }
 
 /** Locates a step's target, runs `use` on its element, and lets the handle go (without waiting for the page to confirm). */

@@ -41,6 +41,25 @@ describe('observation through the API', function () {
     '/dynamic': { body: DYNAMIC },
     '/composed': { body: SHADOW_FRAME },
     '/inner': { body: html('Inner', '<p>Frame text here.</p><button>Frame button</button>') },
+    // A page on 127.0.0.1 embedding a payment form from localhost: another origin and site, so an out-of-process frame.
+    '/checkout': (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(
+        html(
+          'Checkout',
+          `<h1 id="state">Unpaid</h1><form id="coupon"><input aria-label="Coupon"></form><button>Before</button>
+           <iframe id="pay" src="${t.site.url('/pay').replace('127.0.0.1', 'localhost')}" width="400" height="160"></iframe>
+           <iframe src="${t.site.url('/pay').replace('127.0.0.1', 'localhost')}?hidden" style="display:none"></iframe>
+           <button>After</button>
+           <script>addEventListener('message', (e) => { document.getElementById('state').textContent = 'Paid ' + e.data; });</script>`,
+        ),
+      ),
+    '/pay': {
+      body: html(
+        'Pay',
+        `<form id="card" action="/charge" method="post"><input name="number" aria-label="Card number"><button type="button" id="go">Pay</button></form>
+         <script>document.getElementById('go').addEventListener('click', () => parent.postMessage(document.querySelector('input').value, '*'));</script>`,
+      ),
+    },
     // A policy that forbids every script of the page's own, eval included: ours must still run.
     '/strict': (_req, res) =>
       res
@@ -124,6 +143,38 @@ describe('observation through the API', function () {
     const clicked = await act(res.body.session_id, [{ click: { ref: frameButton.ref } }, { click: { text: 'Shadow button' } }]);
     expect(clicked.body.error).to.equal(null);
     expect(clicked.body.completed).to.equal(2);
+  });
+
+  it('lists the controls of a shown cross-origin iframe at its place, in the page\'s numbering, and acts on them', async () => {
+    const res = await create({ url: t.site.url('/checkout') });
+    expect(res.body.error).to.equal(null);
+    const page = res.body.page;
+    type Element = { ref: string; label: string; form?: string; value?: string };
+    const elements = page.interactive_elements as Element[];
+    expect(elements.map((e) => e.label)).to.deep.equal(['Coupon', 'Before', 'Card number', 'Pay', 'After']);
+    // The page's own elements are numbered first, then the frame's: one namespace, no number twice.
+    expect(elements.map((e) => e.ref)).to.deep.equal(['e1', 'e2', 'e4', 'e5', 'e3']);
+    const ref = (label: string): string => elements.find((e) => e.label === label)!.ref;
+    // The frame's form continues the page's form numbering.
+    expect(page.forms.map((f: { ref: string; id: string; fields: string[] }) => [f.ref, f.id, f.fields])).to.deep.equal([
+      ['f1', 'coupon', [ref('Coupon')]],
+      ['f2', 'card', [ref('Card number'), ref('Pay')]],
+    ]);
+    const paid = await act(res.body.session_id, [{ fill: { ref: ref('Card number'), value: '4242' } }, { click: { ref: ref('Pay') } }]);
+    expect(paid.body.error).to.equal(null);
+    expect(paid.body.page.markdown.content).to.contain('Paid 4242');
+    const after = paid.body.page.interactive_elements as Element[];
+    expect(after.find((e) => e.label === 'Card number')).to.include({ ref: ref('Card number'), value: '4242' });
+    // By label and text too: the top document has no match, the frame has.
+    const byText = await act(res.body.session_id, [{ fill: { label: 'Card number', value: '5555' } }, { click: { text: 'Pay' } }]);
+    expect(byText.body.error).to.equal(null);
+    expect(byText.body.page.markdown.content).to.contain('Paid 5555');
+    const missing = await act(res.body.session_id, [{ click: { text: 'Refund' } }]);
+    expect(missing.body.error).to.include({ code: 'element_not_found' });
+    // Gone with its iframe: its refs are element_not_found, not a click elsewhere.
+    const removed = await act(res.body.session_id, [{ execute_js: { code: "document.getElementById('pay').remove()" } }, { click: { ref: ref('Pay') } }]);
+    expect(removed.body.error).to.include({ code: 'element_not_found', step: 1 });
+    expect((removed.body.page.interactive_elements as Element[]).map((e) => e.label)).to.deep.equal(['Coupon', 'Before', 'After']);
   });
 
   it('observes and acts on a page whose Content-Security-Policy forbids scripts and eval', async () => {

@@ -53,8 +53,11 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     if (!view || view === (win as unknown)) return false;
     return clickTargetsOf(view)?.has(el) ?? false;
   };
+  // The last walk's cross-origin iframes, for the node side to match them with its frames.
+  let foreign: Element[] = [];
   return {
-    walk: (options) => walkPage({ win, refs: store(), hasClickListener }, { ...DEFAULTS, ...options }),
+    walk: (options) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options }),
+    foreignFrame: (el) => foreign.indexOf(el),
     resolve: (ref) => store().resolve(String(ref), topOf(win).document),
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),
     refs: own,

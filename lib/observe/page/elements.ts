@@ -2,7 +2,7 @@ import type { WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
 import { landmarkOf, regionOf } from './landmarks.js';
 import { visibleText } from './text.js';
-import { childNodesOf, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
+import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
@@ -28,6 +28,8 @@ export interface Candidate {
   dropped: boolean;
   /** A visually hidden input standing for its visible label. */
   proxied: boolean;
+  /** A cross-origin iframe: a place for its own elements, not an element. */
+  foreign?: boolean;
 }
 
 /** What one pass over the live page finds. */
@@ -125,6 +127,9 @@ export class ElementWalker {
 
     const kind = this.classify(el, tag, role);
     const listable = this.inScope > 0 && !(flags & INVISIBLE);
+    if ((tag === 'iframe' || tag === 'frame') && listable && !frameDocument(el)) {
+      this.found.candidates.push({ ...this.candidate(el, tag, false), foreign: true });
+    }
     let click = -1;
     let before = 0;
     if (kind === 'control' || kind === 'link') {

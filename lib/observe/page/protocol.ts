@@ -37,6 +37,12 @@ export interface WalkResult {
   scopeMatched: boolean;
   /** Which extractor chose the main content: 'readability', 'main', 'role-main', 'article' or 'body' (full mode: 'full'; with a scope: 'scope'). */
   source: string;
+  /**
+   * The shown cross-origin iframes this document cannot read, in document order: for each, how
+   * many of `elements` come before it (its own elements belong there). The node side walks them
+   * through their own frames (lib/observe/observer.ts).
+   */
+  frames: number[];
 }
 
 /** Where a ref's element lives: the element and the chain of same-origin iframe elements around it, outermost first. */
@@ -50,4 +56,6 @@ export interface PageApi {
   walk(options: WalkOptions): WalkResult;
   /** The element of a ref like `e5` if it is still attached, else null. */
   resolve(ref: string): Resolved | null;
+  /** Which of the last walk's `frames` the iframe element `el` is, or -1. */
+  foreignFrame(el: Element): number;
 }

@@ -13,6 +13,16 @@ import { scrollState } from './scroll.js';
 import { liveSource, type Source } from './source.js';
 import { cutText, squash, visibleText } from './text.js';
 
+/**
+ * Cross-origin iframes walked per observation, the largest first, each at least this big: each
+ * costs the node side a few round trips (and the first time, installing the walker there), so
+ * like buttons, trackers and a news page's rows of ads must not add up. A form embedded from
+ * another origin (payment, sign-in, comments) is among a page's largest frames.
+ */
+const MAX_FOREIGN_FRAMES = 4;
+const MIN_FOREIGN_WIDTH = 100;
+const MIN_FOREIGN_HEIGHT = 50;
+
 /** Below this many characters Readability's pick is not the article: fall back to the page's own markup. */
 const MIN_ARTICLE_CHARS = 250;
 const HEADING_SELECTOR = 'h1, h2, h3';
@@ -22,6 +32,8 @@ export interface WalkEnv {
   win: Window;
   refs: RefStore;
   hasClickListener: ClickLookup;
+  /** Filled with the walk's cross-origin iframe elements, in the order of its result's `frames`. */
+  foreign?: Element[];
 }
 
 /** The content to render: roots in a source, which extractor chose them, and the article title to show. */
@@ -97,6 +109,15 @@ function withTitle(content: string, title: string, html: boolean): string {
   return html ? `<h1>${title.replace(/&/g, '&amp;').replace(/</g, '&lt;')}</h1>\n${content}` : `# ${title}\n\n${content}`;
 }
 
+/** The cross-origin iframes worth walking: big enough, the largest MAX_FOREIGN_FRAMES. */
+function largestFrames(frames: Element[]): Set<Element> {
+  const sized = frames
+    .map((el) => ({ el, box: el.getBoundingClientRect() }))
+    .filter(({ box }) => box.width >= MIN_FOREIGN_WIDTH && box.height >= MIN_FOREIGN_HEIGHT)
+    .sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  return new Set(sized.slice(0, MAX_FOREIGN_FRAMES).map(({ el }) => el));
+}
+
 /** Builds the contract's element entries and the forms they belong to. */
 function describe(
   ctx: WalkContext,
@@ -104,8 +125,20 @@ function describe(
   options: WalkOptions,
   candidates: Candidate[],
   forms: Array<{ el: Element; inScope: boolean }>,
-): { elements: InteractiveElement[]; forms: FormInfo[] } {
-  const chosen = candidates.filter((candidate) => listable(ctx, candidate));
+): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[] } {
+  const listed = candidates.filter((candidate) => listable(ctx, candidate));
+  const chosen = listed.filter((candidate) => !candidate.foreign);
+  const walked = largestFrames(listed.filter((candidate) => candidate.foreign).map((candidate) => candidate.el));
+  // Each walked cross-origin frame's place: how many elements come before it.
+  const frames: number[] = [];
+  let before = 0;
+  for (const candidate of listed) {
+    if (!candidate.foreign) before++;
+    else if (walked.has(candidate.el)) {
+      frames.push(before);
+      env.foreign?.push(candidate.el);
+    }
+  }
   const numbers = env.refs.assign(
     chosen.map((candidate) => candidate.el),
     options.nextRef,
@@ -133,7 +166,7 @@ function describe(
   forms.forEach(({ el, inScope }) => {
     if (inScope || fields.has(el)) formList.push(formInfo(ctx, el, formRefs.get(el)!, fields.get(el) ?? []));
   });
-  return { elements, forms: formList };
+  return { elements, forms: formList, frames };
 }
 
 /** One walk of the page: content, elements, forms, map and scroll in a single synchronous call. */
@@ -153,7 +186,7 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
     text = withTitle(text, content.title, html);
   }
   const max = Number.isFinite(options.maxTextLength) && options.maxTextLength > 0 ? options.maxTextLength : 12_000;
-  const { elements, forms } = describe(ctx, env, options, pass.candidates, pass.forms);
+  const { elements, forms, frames } = describe(ctx, env, options, pass.candidates, pass.forms);
 
   const result: WalkResult = {
     title: doc.title,
@@ -165,6 +198,7 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
     nextRef: env.refs.next,
     scopeMatched: !scope || scope.length > 0,
     source: content?.kind ?? 'scope',
+    frames,
   };
   if (options.includeMap && options.mode !== 'full') {
     result.map = sectionMap(ctx, pass.regions, content ? content.headings() : []);

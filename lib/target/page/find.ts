@@ -127,7 +127,7 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
   const wanted = norm(query.value);
   // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
   const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
-  const pool: Candidate[] = pass.candidates.filter((c) => listable(ctx, c) && fits(c.el));
+  const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(ctx, c) && fits(c.el));
   const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
   const tests: Array<(f: string) => boolean> = [(f) => f === wanted, (f) => f.startsWith(wanted), (f) => f.includes(wanted)];
   let match: Element | null = null;

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { PAGE_KEY } from '../../../../lib/observe/page/protocol.js';
 import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() frames and shadow roots', function () {
@@ -25,6 +26,26 @@ describe('PageApi#walk() frames and shadow roots', function () {
     const result = await h.walk({ scope: 'body' });
     expect(result.content).to.equal('Srcdoc text\n\nPage text');
     expect(result.elements).to.deep.equal([]);
+  });
+
+  it('reports where each shown cross-origin iframe\'s elements belong, and which iframe is which', async () => {
+    h.serve('/foreign-a', '<button>A</button>');
+    await h.load(`
+      <button>First</button>
+      <iframe id="a" src="${h.crossOriginUrl('/foreign-a')}" width="300" height="100"></iframe>
+      <iframe id="hidden" src="${h.crossOriginUrl('/foreign-a')}" style="display:none"></iframe>
+      <button>Second</button><button>Third</button>
+      <iframe id="b" src="${h.crossOriginUrl('/foreign-a')}" width="300" height="100"></iframe>`);
+    const result = await h.walk({ scope: 'body' });
+    expect(result.elements.map((e) => e.label)).to.deep.equal(['First', 'Second', 'Third']);
+    expect(result.frames).to.deep.equal([1, 3]);
+    const slots = await h.page.evaluate((key) => {
+      const api = (globalThis as unknown as Record<symbol, { foreignFrame(el: Element): number }>)[Symbol.for(key)]!;
+      return ['a', 'hidden', 'b'].map((id) => api.foreignFrame(document.getElementById(id)!));
+    }, PAGE_KEY);
+    expect(slots).to.deep.equal([0, -1, 1]);
+    // A scope that leaves the frames out leaves them out of `frames` too.
+    expect((await h.walk({ scope: 'button' })).frames).to.deep.equal([]);
   });
 
   it('leaves out a hidden iframe and text hidden inside a frame', async () => {
