@@ -41,6 +41,18 @@ const originOf = (url: string): string | null => {
   }
 };
 
+/** The web frames directly under the page's top document from another origin: what its walker cannot read. */
+export function foreignFrames(page: Page): Frame[] {
+  const top = originOf(page.url());
+  return page
+    .mainFrame()
+    .childFrames()
+    .filter((frame) => {
+      const origin = originOf(frame.url());
+      return origin !== null && origin !== top;
+    });
+}
+
 /** Runs in the page: title and scroll only, for `page: light`. */
 function readLight(): { title: string; scroll: ScrollState } {
   const root = document.scrollingElement ?? document.documentElement;
@@ -203,15 +215,8 @@ export class PageObserver implements Observer {
     if (walk.frames.length === 0) return walk;
     const start = performance.now();
     try {
-      const top = originOf(this.page.url());
       // Which frame is which slot: every candidate's iframe element at once, then one question.
-      const candidates = this.page
-        .mainFrame()
-        .childFrames()
-        .filter((frame) => {
-          const origin = originOf(frame.url());
-          return origin !== null && origin !== top;
-        });
+      const candidates = foreignFrames(this.page);
       if (candidates.length === 0) return walk;
       const owners = await Promise.all(candidates.map((frame) => frame.frameElement().catch(() => null)));
       const found = candidates.flatMap((frame, i) => (owners[i] ? [{ frame, owner: owners[i] }] : []));
@@ -233,14 +238,14 @@ export class PageObserver implements Observer {
       const forms = [...walk.forms];
       let added = 0;
       for (const [slot, frame] of [...slots].sort(([a], [b]) => a - b)) {
-        const inner: [string, WalkOptions] = [PAGE_KEY, { ...options, mode: 'full', scope: undefined, includeMap: false, maxTextLength: 1, nextRef }];
-        const found = await withWalker(frame, walkInFrame, inner).catch(() => null);
-        if (!found) continue;
-        nextRef = Math.max(nextRef, found.nextRef);
+        const args: [string, WalkOptions] = [PAGE_KEY, { ...options, mode: 'full', scope: undefined, includeMap: false, maxTextLength: 1, nextRef }];
+        const framed = await withWalker(frame, walkInFrame, args).catch(() => null);
+        if (!framed) continue;
+        nextRef = Math.max(nextRef, framed.nextRef);
         // The frame numbers its forms from f1 as the page does: they continue the page's.
-        const formRefs = new Map(found.forms.map((form, i) => [form.ref, `f${forms.length + i + 1}`]));
-        forms.push(...found.forms.map((form) => ({ ...form, ref: formRefs.get(form.ref) ?? form.ref })));
-        const own = found.elements.map((element) => (element.form ? { ...element, form: formRefs.get(element.form) ?? element.form } : element));
+        const formRefs = new Map(framed.forms.map((form, i) => [form.ref, `f${forms.length + i + 1}`]));
+        forms.push(...framed.forms.map((form) => ({ ...form, ref: formRefs.get(form.ref) ?? form.ref })));
+        const own = framed.elements.map((element) => (element.form ? { ...element, form: formRefs.get(element.form) ?? element.form } : element));
         elements.splice((walk.frames[slot] ?? walk.elements.length) + added, 0, ...own);
         added += own.length;
         for (const element of own) this.refFrames.set(element.ref, frame);

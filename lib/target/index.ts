@@ -1,6 +1,7 @@
 import { errors, type ElementHandle, type Frame, type Page } from 'playwright';
 import { StepError } from '../errors.js';
 import { installWalker, withWalker } from '../observe/bundle.js';
+import { foreignFrames } from '../observe/observer.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
 import type { StepContext } from '../steps/define.js';
 import type { FindQuery, FindResult } from './page/find.js';
@@ -25,18 +26,6 @@ type PageApiLike = {
 
 const describe = (target: TargetParams): Record<string, string> =>
   target.ref !== undefined ? { ref: target.ref } : target.text !== undefined ? { text: target.text } : { label: target.label ?? '' };
-
-/** The cross-origin frames directly under the top document, which its walker cannot read. */
-function foreignFrames(page: Page): Frame[] {
-  const top = new URL(page.url()).origin;
-  return page
-    .mainFrame()
-    .childFrames()
-    .filter((frame) => {
-      const url = frame.url();
-      return /^https?:/.test(url) && new URL(url).origin !== top;
-    });
-}
 
 /**
  * The page's answer for one target: the matched ref (with the cross-origin frame it is in, if
