@@ -238,7 +238,7 @@ export class PageObserver implements Observer {
       const forms = [...walk.forms];
       let added = 0;
       for (const [slot, frame] of [...slots].sort(([a], [b]) => a - b)) {
-        const args: [string, WalkOptions] = [PAGE_KEY, { ...options, mode: 'full', scope: undefined, includeMap: false, maxTextLength: 1, nextRef }];
+        const args: [string, WalkOptions] = [PAGE_KEY, { ...options, scope: undefined, includeMap: false, elementsOnly: true, nextRef }];
         const framed = await withWalker(frame, walkInFrame, args).catch(() => null);
         if (!framed) continue;
         nextRef = Math.max(nextRef, framed.nextRef);

@@ -17,6 +17,8 @@ export interface WalkOptions {
   maxTextLength: number;
   /** The number the next new element gets (`e${nextRef}`); refs are never reused within a session. */
   nextRef: number;
+  /** Elements and forms only: no content is rendered (a cross-origin frame's walk, whose text is not shown). */
+  elementsOnly?: boolean;
 }
 
 /** One walk of the top document (same-origin iframes and open shadow roots walked inline). */

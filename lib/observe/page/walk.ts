@@ -177,7 +177,7 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
   const pass = new ElementWalker(ctx, scope ? new Set(scope) : null, !!options.includeLinks).run();
 
   const html = options.format === 'html';
-  const content = scope && scope.length === 0 ? null : chooseContent(ctx, options, scope);
+  const content = options.elementsOnly || (scope && scope.length === 0) ? null : chooseContent(ctx, options, scope);
   let text = '';
   if (content) {
     text = html

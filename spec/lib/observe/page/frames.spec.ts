@@ -44,6 +44,10 @@ describe('PageApi#walk() frames and shadow roots', function () {
       return ['a', 'hidden', 'b'].map((id) => api.foreignFrame(document.getElementById(id)!));
     }, PAGE_KEY);
     expect(slots).to.deep.equal([0, -1, 1]);
+    // What the observer asks of such a frame: its elements and forms, no content rendered.
+    const bare = await h.walk({ elementsOnly: true });
+    expect([bare.content, bare.total]).to.deep.equal(['', 0]);
+    expect(bare.elements).to.deep.equal(result.elements);
     // A scope that leaves the frames out leaves them out of `frames` too.
     expect((await h.walk({ scope: 'button' })).frames).to.deep.equal([]);
   });
