@@ -2,12 +2,13 @@
 // the API (one extract step on a loaded `page: light` session), against the same query written by
 // hand with Playwright's $$eval on the same page in the same run.
 import { TestSite } from '../spec/support/site.js';
-import { fixtureSource, largestFixturePages, startBenchService } from './service.js';
+import { largestPages, pageSource } from '../spec/support/pages.js';
+import { startBenchService } from './service.js';
 import { percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
-const largest = largestFixturePages(5);
-const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: fixtureSource(name) }])));
+const largest = largestPages(5);
+const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: pageSource(name) }])));
 const { engine, base, headers, stop } = await startBenchService({ offline: true });
 
 /** Every paragraph with its text and the targets of its links: one object per parent. */

@@ -5,12 +5,13 @@ import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy } from '../lib/net/proxy.js';
 import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';
-import { fixtureSource, largestFixturePages, OFFLINE_DNS } from './service.js';
+import { largestPages, pageSource } from '../spec/support/pages.js';
+import { OFFLINE_DNS } from './service.js';
 import { percentile } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
-const largest = largestFixturePages(5);
-const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: fixtureSource(name) }])));
+const largest = largestPages(5);
+const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: pageSource(name) }])));
 const browser = await launchChromium([OFFLINE_DNS]);
 const { guard } = localNetwork();
 
@@ -62,7 +63,7 @@ for (const name of largest) {
   const m = await measure(url);
   direct += m.direct;
   proxied += m.proxied;
-  const size = Buffer.byteLength(fixtureSource(name));
+  const size = Buffer.byteLength(pageSource(name));
   console.log(`${name.padEnd(20)} ${m.direct.toFixed(1).padStart(9)}  ${m.proxied.toFixed(1).padStart(10)}   ${(m.proxied / m.direct).toFixed(2)}x  ${m.proxyCpu.toFixed(1).padStart(12)}  ${String(m.bytes).padStart(13)}  ${String(size).padStart(11)}`);
 }
 console.log(`total proxied / direct: ${(proxied / direct).toFixed(2)}x   (target ≤ 1.15x)`);

@@ -1,12 +1,10 @@
-// npm run bench:observe: the 24 real pages of ../shared/fixtures/pages, each opened in a session
+// npm run bench:observe: the 24 real pages of spec/fixtures/pages, each opened in a session
 // through the real HTTP server and, in the same run, in a raw Playwright page of the same browser.
 // Per page: the time of an act [{observe: {}}] on the loaded, settled page (HTTP round trip
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { StabilityTracker } from '../lib/observe/stability.js';
+import { pageExpected, pageSource, realPages } from '../spec/support/pages.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
 import { startBenchService } from './service.js';
@@ -16,15 +14,9 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const WARMUP = 1;
 /** Runs of the stable check on a quiet page, which takes milliseconds. */
 const QUIET_RUNS = Number(process.env.BENCH_QUIET_RUNS ?? 30);
-// This file runs as dist/bench/observe.js; the fixtures sit in shared/ beside the clone.
-const PAGES_DIR = fileURLToPath(new URL('../../../shared/fixtures/pages/', import.meta.url));
-
-if (!existsSync(PAGES_DIR)) throw new Error(`No real pages in ${PAGES_DIR}: shared/fixtures/pages must sit beside the clone`);
-const pages = readdirSync(PAGES_DIR)
-  .filter((name) => existsSync(join(PAGES_DIR, name, 'source.html')) && existsSync(join(PAGES_DIR, name, 'expected.html')))
-  .sort();
+const pages = realPages();
 const site = await TestSite.start({
-  ...Object.fromEntries(pages.map((name) => [`/${name}/`, { body: readFileSync(join(PAGES_DIR, name, 'source.html'), 'utf8') }])),
+  ...Object.fromEntries(pages.map((name) => [`/${name}/`, { body: pageSource(name) }])),
   '/quiet': { body: html('Quiet', '<h1>A quiet page</h1><p>Nothing moves here.</p><a href="/quiet">Again</a>') },
 });
 
@@ -65,7 +57,7 @@ async function observePage(name: string): Promise<Omit<Row, 'ariaMs' | 'ariaByte
     });
     if (!last || last.error) throw new Error(`${name}: observe failed: ${last?.error?.code ?? 'no answer'}`);
     const content = last.page?.markdown?.content ?? '';
-    const expected = words(expectedText(readFileSync(join(PAGES_DIR, name, 'expected.html'), 'utf8')));
+    const expected = words(expectedText(pageExpected(name)));
     const actual = words(content);
     return {
       name,

@@ -1,6 +1,5 @@
-// What every API benchmark starts: the whole service in-process on a loopback port, a key, and
-// (for the real pages) the shared fixture folder.
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+// What every API benchmark starts: the whole service in-process on a loopback port and a key.
+import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -49,24 +48,4 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
-}
-
-/** The shared real pages (../shared/fixtures/pages from the repo root); throws when they are missing. */
-export function fixtureDir(): string {
-  const dir = join(process.cwd(), '..', 'shared', 'fixtures', 'pages');
-  if (!existsSync(dir)) throw new Error(`the fixture pages are missing at ${dir}`);
-  return dir;
-}
-
-/** A fixture page's source.html. */
-export const fixtureSource = (name: string): string => readFileSync(join(fixtureDir(), name, 'source.html'), 'utf8');
-
-/** The `count` fixture pages with the largest source.html, largest first. */
-export function largestFixturePages(count: number): string[] {
-  const dir = fixtureDir();
-  const size = (name: string): number => statSync(join(dir, name, 'source.html')).size;
-  return readdirSync(dir)
-    .filter((name) => existsSync(join(dir, name, 'source.html')))
-    .sort((a, b) => size(b) - size(a))
-    .slice(0, count);
 }

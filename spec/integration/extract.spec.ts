@@ -1,11 +1,9 @@
 import { expect } from 'chai';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { browserSuite } from '../support/browser.js';
+import { pageSource } from '../support/pages.js';
 import { html } from '../support/site.js';
-
-const fixture = (name: string): string => readFileSync(new URL(`../../../../shared/fixtures/pages/${name}/source.html`, import.meta.url), 'utf8');
 
 const SHOP = html(
   'Shop',
@@ -32,8 +30,8 @@ describe('the extract step through the API', function () {
   this.timeout(120_000);
   const t = browserSuite({
     '/shop': { body: SHOP },
-    '/keep-tabular-data': { body: fixture('keep-tabular-data') },
-    '/links-in-tables': { body: fixture('links-in-tables') },
+    '/keep-tabular-data': { body: pageSource('keep-tabular-data') },
+    '/links-in-tables': { body: pageSource('links-in-tables') },
   });
   const { create } = t;
   before(() => {

@@ -1,17 +1,12 @@
 import { expect } from 'chai';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import { Engine } from '../../actors/engine.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../lib/config.js';
 import { startService, type Service } from '../support/service.js';
+import { pageExpected, pageSource, realPages } from '../support/pages.js';
 import { TestSite } from '../support/site.js';
 import { expectedText, median, precision, recall, words } from '../support/words.js';
 
-// The 24 saved real pages (Readability's test pages) sit in shared/ beside the clone, in CI as here.
-// This file runs as dist/spec/integration/fixtures.spec.js, three folders below the repository root.
-const ROOT = new URL('../../../', import.meta.url);
-const PAGES_DIR = fileURLToPath(new URL('../shared/fixtures/pages/', ROOT));
 const MIN_RECALL = 0.9;
 const MIN_PRECISION = 0.7;
 // The pages' absolute URLs name real hosts. Every name but the local site's fails resolution at
@@ -19,12 +14,8 @@ const MIN_PRECISION = 0.7;
 // per batch here) would only make the loads slow and the run depend on the machine's DNS.
 const NO_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
 
-/** The fixture names: folders holding both a source.html and an expected.html. */
-const pages = existsSync(PAGES_DIR)
-  ? readdirSync(PAGES_DIR)
-      .filter((name) => existsSync(`${PAGES_DIR}${name}/source.html`) && existsSync(`${PAGES_DIR}${name}/expected.html`))
-      .sort()
-  : [];
+/** The 24 saved real pages (Readability's test pages, spec/fixtures/pages). */
+const pages = realPages();
 
 interface Figures {
   recall: number;
@@ -36,7 +27,7 @@ interface Figures {
 
 const percent = (value: number): string => `${(value * 100).toFixed(1)}%`.padStart(7);
 
-describe('observation of the real pages in ../shared/fixtures/pages', function () {
+describe('observation of the real pages in spec/fixtures/pages', function () {
   this.timeout(60_000);
   const figures = new Map<string, Figures>();
   let engine: Engine;
@@ -45,11 +36,8 @@ describe('observation of the real pages in ../shared/fixtures/pages', function (
   let auth: { Authorization: string };
 
   before(async () => {
-    if (pages.length === 0) {
-      throw new Error(`No real pages found in ${PAGES_DIR}: the shared fixtures must sit beside the clone (shared/fixtures/pages)`);
-    }
     // Each page at /NAME/, so its relative links stay under its own folder; anything else is a quick 404.
-    site = await TestSite.start(Object.fromEntries(pages.map((name) => [`/${name}/`, { body: readFileSync(`${PAGES_DIR}${name}/source.html`, 'utf8') }])));
+    site = await TestSite.start(Object.fromEntries(pages.map((name) => [`/${name}/`, { body: pageSource(name) }])));
     engine = new Engine({
       launch: () => chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS], headless: true }),
     });
@@ -81,7 +69,7 @@ describe('observation of the real pages in ../shared/fixtures/pages', function (
         expect(res.body.error).to.equal(null);
         const content = res.body.page?.markdown?.content as string | undefined;
         expect(content, 'page.markdown.content').to.be.a('string').and.not.equal('');
-        const expected = words(expectedText(readFileSync(`${PAGES_DIR}${name}/expected.html`, 'utf8')));
+        const expected = words(expectedText(pageExpected(name)));
         const actual = words(content!);
         figures.set(name, {
           recall: recall(expected, actual),

@@ -1,11 +1,10 @@
 import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright';
 import { detectBlockPage, detectChallenge, inspectAccess } from '../../../lib/captcha/index.js';
 import { PROBE_LIMITS, probePage } from '../../../lib/captcha/probe.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
+import { pageSource, realPages } from '../../support/pages.js';
 import { TestSite, type Route } from '../../support/site.js';
 import { BLOCK_CASES } from './block-pages.js';
 import { INTERSTITIAL_CASES } from './interstitial-pages.js';
@@ -14,11 +13,8 @@ import { WIDGET_CASES } from './widget-pages.js';
 
 // Vendor hosts (google.com, hcaptcha.com, captcha-delivery.com, …) fail resolution at once, as on a closed network.
 const NO_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
-// This file runs as dist/spec/lib/captcha/detect.spec.js, four folders below the repository root.
-const PAGES_DIR = fileURLToPath(new URL('../../../../../shared/fixtures/pages/', import.meta.url));
-const BIG_PAGE = `${PAGES_DIR}wikipedia-2/source.html`;
-/** The 24 saved real pages (Readability's test pages), when the shared fixtures sit beside the clone. */
-const REAL_PAGES = existsSync(PAGES_DIR) ? readdirSync(PAGES_DIR).filter((name) => existsSync(`${PAGES_DIR}${name}/source.html`)).sort() : [];
+/** The 24 saved real pages (Readability's test pages, spec/fixtures/pages). */
+const REAL_PAGES = realPages();
 
 const CASES: Case[] = [...WIDGET_CASES, ...INTERSTITIAL_CASES, ...BLOCK_CASES];
 
@@ -37,7 +33,7 @@ describe('lib/captcha', function () {
 
   before(async () => {
     site = await TestSite.start(Object.fromEntries(CASES.map((item, index) => [`/case/${index}`, serve(item)])));
-    for (const name of REAL_PAGES) site.route(`/real/${name}/`, { body: readFileSync(`${PAGES_DIR}${name}/source.html`, 'utf8') });
+    for (const name of REAL_PAGES) site.route(`/real/${name}/`, { body: pageSource(name) });
     browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS] });
     page = await browser.newPage();
   });
@@ -80,10 +76,9 @@ describe('lib/captcha', function () {
     });
   });
 
-  describe('on the real pages of the shared fixtures', () => {
+  describe('on the real pages of spec/fixtures/pages', () => {
     it('finds neither a challenge nor a block page on any of them', async function () {
       this.timeout(60_000);
-      if (REAL_PAGES.length === 0) this.skip();
       const found: string[] = [];
       for (const name of REAL_PAGES) {
         const response = await page.goto(site.url(`/real/${name}/`), { waitUntil: 'load' });
@@ -94,9 +89,8 @@ describe('lib/captcha', function () {
     });
   });
 
-  describe('on a big page (wikipedia-2 from the shared fixtures, about 1 MB)', () => {
+  describe('on a big page (wikipedia-2 from spec/fixtures/pages, about 1 MB)', () => {
     it('finds nothing, with about a millisecond of work in the page', async function () {
-      if (!existsSync(BIG_PAGE)) this.skip();
       const response = await page.goto(site.url('/real/wikipedia-2/'), { waitUntil: 'load' });
       const timed = async (run: () => Promise<unknown>): Promise<number[]> => {
         const times: number[] = [];

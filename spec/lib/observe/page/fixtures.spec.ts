@@ -1,24 +1,19 @@
 import { expect } from 'chai';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { withWalker } from '../../../../lib/observe/bundle.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../lib/observe/page/protocol.js';
+import { pageSource, realPages } from '../../../support/pages.js';
 import { Harness, walkOptions } from './harness.js';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..', '..', '..', '..');
-/** The 24 saved real pages beside the repository (../shared/fixtures/pages/NAME/source.html). */
-const pagesDir = join(root, '..', 'shared', 'fixtures', 'pages');
-const names = existsSync(pagesDir) ? readdirSync(pagesDir).filter((name) => existsSync(join(pagesDir, name, 'source.html'))).sort() : [];
+/** The 24 saved real pages (spec/fixtures/pages). */
+const names = realPages();
 
 describe('PageApi#walk() on real pages', function () {
   this.timeout(180_000);
   let h: Harness;
 
   before(async function () {
-    if (names.length === 0) this.skip();
     h = await Harness.start();
-    for (const name of names) h.site.route(`/${name}/`, { body: readFileSync(join(pagesDir, name, 'source.html'), 'utf8') });
+    for (const name of names) h.site.route(`/${name}/`, { body: pageSource(name) });
   });
   after(async () => {
     await h?.stop();
