@@ -14,7 +14,7 @@ import { AddressGuard } from '../lib/net/address.js';
 import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
 import { loadPools, resolveUpstream, type Pools } from '../lib/net/upstream.js';
-import type { ProxySetting } from '../lib/request/create.js';
+import type { ProxySetting } from '../lib/net/upstream.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */

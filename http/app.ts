@@ -1,9 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import type { Registry } from '../actors/registry.js';
-import type { Clock } from '../lib/clock.js';
 import { ApiError } from '../lib/errors.js';
-import type { Store } from '../lib/store/index.js';
 import { authenticate } from './auth.js';
 import { errorBoundary } from './errors.js';
 import { idempotency } from './idempotency.js';
@@ -14,14 +11,7 @@ import { createRoute } from './routes/create.js';
 import { deleteRoute } from './routes/delete.js';
 import { getRoute } from './routes/get.js';
 import { listRoute } from './routes/list.js';
-import type { AppState } from './state.js';
-
-/** What the HTTP layer talks to. */
-export interface AppDeps {
-  store: Store;
-  registry: Registry;
-  clock: Clock;
-}
+import type { AppDeps, AppState } from './state.js';
 
 /**
  * The Koa app: request id, the error boundary, then per route auth (before the body is read),

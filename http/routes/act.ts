@@ -4,10 +4,9 @@ import { quotaExceeded } from '../../lib/billing/quota.js';
 import { decode } from '../../lib/codec/index.js';
 import { httpErrors } from '../../lib/errors.js';
 import { actBodyCodec } from '../../lib/request/act.js';
-import type { AppDeps } from '../app.js';
 import { parseJson, readRawBody } from '../body.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
-import type { AppState } from '../state.js';
+import type { AppDeps, AppState } from '../state.js';
 
 /** POST /v1/sessions/:id/act: a bad body is 400 before the session is even looked up. */
 export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {

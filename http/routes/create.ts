@@ -5,10 +5,9 @@ import { decode } from '../../lib/codec/index.js';
 import { httpErrors } from '../../lib/errors.js';
 import { createBodyCodec, type CreateBody } from '../../lib/request/create.js';
 import type { ApiKeyRecord } from '../../lib/store/index.js';
-import type { AppDeps } from '../app.js';
 import { parseJson } from '../body.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
-import type { AppState } from '../state.js';
+import type { AppDeps, AppState } from '../state.js';
 
 /** Checks the decoded body against the key's plan and turns it into what the registry opens. */
 function toCreateRequest(body: CreateBody, key: ApiKeyRecord): CreateRequest {

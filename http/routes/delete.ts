@@ -1,7 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
 import { httpErrors } from '../../lib/errors.js';
-import type { AppDeps } from '../app.js';
-import type { AppState } from '../state.js';
+import type { AppDeps, AppState } from '../state.js';
 
 /** DELETE /v1/sessions/:id: ends the session, waits until its runtime is recorded, answers 204. */
 export function deleteRoute(deps: AppDeps): RouterMiddleware<AppState> {

@@ -1,8 +1,7 @@
 import type { Middleware } from 'koa';
 import { decode } from '../../lib/codec/index.js';
 import { listQueryCodec } from '../../lib/request/list.js';
-import type { AppDeps } from '../app.js';
-import type { AppState } from '../state.js';
+import type { AppDeps, AppState } from '../state.js';
 
 /** GET /v1/sessions: the key's sessions, newest first, with an opaque cursor; expired ones show as closed. */
 export function listRoute(deps: AppDeps): Middleware<AppState> {

@@ -1,12 +1,11 @@
 import type { Page } from 'playwright';
 import { AiResolveError, resolveAiSelector } from '../ai/index.js';
 import { StepError } from '../errors.js';
-import type { SelectorForm } from '../steps/extract.js';
 import { evaluateExpression, ExpressionError } from './js.js';
 import { evaluateFields, type FieldPlan } from './page.js';
-import { parseSelector, type Reader } from './parse.js';
+import { parseSelector, type Reader, type SelectorForm } from './parse.js';
 
-export { parseSelector, printSelector, type Extractor, type ParseResult, type Reader, type SelectorSyntaxError } from './parse.js';
+export { parseSelector, printSelector, type Extractor, type ParseResult, type Reader, type SelectorForm, type SelectorSyntaxError } from './parse.js';
 
 /** How long a `js >>` expression may run, in ms. */
 export const JS_TIMEOUT_MS = 10_000;

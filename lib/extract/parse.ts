@@ -1,3 +1,12 @@
+/**
+ * One extract field, its shape decoded (the selector strings are parsed later, by lib/extract):
+ * `one` is "selector", `all` is ["selector"], `each` is [{_parent, _limit?, ...fields}].
+ */
+export type SelectorForm =
+  | { kind: 'one'; selector: string }
+  | { kind: 'all'; selector: string }
+  | { kind: 'each'; parent: string; limit?: number; fields: Record<string, SelectorForm> };
+
 /** What is read from a CSS match: `text`, `json`, an attribute, or (no function) the outer HTML. */
 export type Reader = { kind: 'text' } | { kind: 'json' } | { kind: 'html' } | { kind: 'attribute'; name: string };
 

@@ -1,9 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { httpErrors } from '../errors.js';
-import type { ProxySetting } from '../request/create.js';
 
 /** Which pool's rate a session's bytes are billed at (contract 8.4). */
 export type ProxyKind = 'datacenter' | 'residential';
+
+/** Proxy choice from the operator's pools (contract 2.11). */
+export interface PooledProxy {
+  kind: ProxyKind;
+  country: string;
+}
+
+/** The create parameter `proxy`: a pool choice, or the URL of the user's own proxy. */
+export type ProxySetting = PooledProxy | string;
 
 /** Where a session's traffic leaves: a proxy URL (http, https or socks5, credentials included) of a kind. */
 export interface Upstream {

@@ -3,16 +3,9 @@ import {
   arrayOf, boolean, complete, intRange, isObject, nonEmptyString, number, oneOf, predicate, refine, string,
   stringLength, strictObject, urlWithScheme, withDefault,
 } from '../codec/index.js';
+import type { ProxySetting } from '../net/upstream.js';
 import { stepsCodec } from './steps.js';
 
-/** Proxy choice from the operator's pools (contract 2.11). */
-export interface PooledProxy {
-  kind: 'datacenter' | 'residential';
-  country: string;
-}
-
-/** The create parameter `proxy`: a pool choice, or the URL of the user's own proxy. */
-export type ProxySetting = PooledProxy | string;
 
 // Which codes each pool serves is checked against the operator's proxy file later (lib/net);
 // here only the form: auto, or two lower-case letters (which covers eu).

@@ -1,18 +1,9 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { extractFields } from '../extract/index.js';
+import { extractFields, type SelectorForm } from '../extract/index.js';
 import { boolean, complain, intRange, isObject, ownValue, predicate } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
-
-/**
- * One extract field, its shape decoded (the selector strings are parsed later, by lib/extract):
- * `one` is "selector", `all` is ["selector"], `each` is [{_parent, _limit?, ...fields}].
- */
-export type SelectorForm =
-  | { kind: 'one'; selector: string }
-  | { kind: 'all'; selector: string }
-  | { kind: 'each'; parent: string; limit?: number; fields: Record<string, SelectorForm> };
 
 /** Decoded extract parameters: the fields by output name, and whether to re-resolve cached AI selectors. */
 export interface ExtractParams {

@@ -1,22 +1,11 @@
 import { HIDDEN } from './flags.js';
-import { computeVerdict, textHidden } from './visibility.js';
+import { computeVerdict, textHidden, type Viewport, type VerdictSource } from './visibility.js';
 
 /** Taken when the script is installed, before the page's own scripts could wrap it. */
 const computedStyleOf: typeof getComputedStyle = getComputedStyle.bind(globalThis);
 
 /** Printable ASCII without spaces or backslashes: nothing the URL parser would re-encode or rewrite. */
 const SAFE_URL = /^[\x21-\x5b\x5d-\x7e]+$/;
-
-/** What the off-screen test needs to know about one document's viewport. */
-export interface Viewport {
-  scrollX: number;
-  scrollY: number;
-  width: number;
-  height: number;
-  docWidth: number;
-  docHeight: number;
-  rtl: boolean;
-}
 
 /** Answers click-listener questions for elements of one realm (each frame hooks its own addEventListener). */
 export type ClickLookup = (el: Element) => boolean;
@@ -26,7 +15,7 @@ export type ClickLookup = (el: Element) => boolean;
  * document. A verdict exists only for elements the walk reached from a visible ancestor, so a
  * missing verdict means "inside something hidden".
  */
-export class WalkContext {
+export class WalkContext implements VerdictSource {
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
   private readonly displays = new Map<Element, string>();
   private readonly verdicts = new Map<Element, number>();

@@ -1,6 +1,23 @@
-import type { Viewport, WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE, NOBOX, SOFT } from './flags.js';
 import { REPLACED_TAGS } from './tree.js';
+
+/** What the off-screen test needs to know about one document's viewport. */
+export interface Viewport {
+  scrollX: number;
+  scrollY: number;
+  width: number;
+  height: number;
+  docWidth: number;
+  docHeight: number;
+  rtl: boolean;
+}
+
+/** What a verdict reads of an element, cached per walk (the walk's WalkContext provides it). */
+export interface VerdictSource {
+  style(el: Element): CSSStyleDeclaration;
+  display(el: Element): string;
+  viewport(doc: Document): Viewport;
+}
 
 /** Numbers in a CSS function value such as `matrix(1, 0, 0, 1, 0, 0)` or `rect(0px, 0px, 0px, 0px)`. */
 function numbers(value: string): number[] {
@@ -61,7 +78,7 @@ export function textHidden(style: CSSStyleDeclaration, flags: number): boolean {
  * inline element has no box of its own to measure, and the clipping patterns are only looked for
  * on boxes a pixel wide or high. Text-only tricks are left to `textHidden`, asked where text is met.
  */
-export function computeVerdict(ctx: WalkContext, el: Element): number {
+export function computeVerdict(ctx: VerdictSource, el: Element): number {
   if (el.hasAttributes() && (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')) return HIDDEN;
   const style = ctx.style(el);
   const display = ctx.display(el);
