@@ -4,7 +4,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'scripts/**', 'eslint.config.js', 'bin/tabwright'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.tmp/**', 'scripts/**', 'eslint.config.js', '.dependency-cruiser.cjs', 'bin/tabwright'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
