@@ -1,9 +1,9 @@
-import { ApiError, httpErrors } from '../lib/errors.js';
+import { Admission, type LiveSessions } from '../lib/admission.js';
+import { httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import { newSessionId } from '../lib/ids.js';
-import { PLANS } from '../lib/billing/plans.js';
 import { credits } from '../lib/billing/rates.js';
-import { assertCredits } from '../lib/billing/quota.js';
+import type { StepCall } from '../lib/steps/index.js';
 import type { ActPlan } from '../lib/steps/runner.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
 import type { ActReply } from '../machines/session.js';
@@ -29,16 +29,18 @@ export interface RegistryDeps {
 }
 
 /**
- * Every live session of this process, by id. It enforces the plan's concurrency (counting
- * creates still opening their context), scopes lookups to the API key, and ends everything
- * on shutdown or engine loss.
+ * Every live session of this process, by id. It asks admission before every create and act
+ * (counting creates still opening their context), scopes lookups to the API key, and ends
+ * everything on shutdown or engine loss.
  */
-export class Registry {
+export class Registry implements LiveSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly opening = new Map<string, number>();
+  private readonly admission: Admission;
   private stopping = false;
 
   constructor(private readonly deps: RegistryDeps) {
+    this.admission = new Admission(deps.store, this);
     deps.onEngineLost?.(() => {
       for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
     });
@@ -54,18 +56,7 @@ export class Registry {
   /** Opens a session for `key` and runs its first act, if any. */
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
-    const plan = PLANS[key.plan];
-    if (this.activeCount(key.id) >= plan.concurrentSessions) {
-      throw new ApiError(
-        429,
-        'rate_limited',
-        `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`,
-        { limit: 'concurrent_sessions', max: plan.concurrentSessions },
-        { 'Retry-After': String(this.secondsToFirstExpiry(key.id)) },
-      );
-    }
-    // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
-    assertCredits(this.deps.store, key, this.deps.clock.now());
+    this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now());
     this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
     let session: Session;
     try {
@@ -82,6 +73,22 @@ export class Registry {
     void session.ended.then(() => this.sessions.delete(session.spec.id));
     const reply = request.plan ? await session.act(request.plan) : null;
     return { session, reply };
+  }
+
+  /**
+   * Runs `steps` on the live session `id` of `keyId` once admission lets it: an account whose live
+   * sessions have used up its credits gets 429 quota_exceeded, and this session is closed and billed.
+   */
+  async act(id: string, keyId: string, steps: StepCall[]): Promise<{ session: Session; reply: ActReply }> {
+    const session = this.find(id, keyId);
+    if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
+    const now = this.deps.clock.now();
+    const refusal = this.admission.actRefusal({ ...session.spec, accrued: credits(session.usage(now)).total }, now);
+    if (refusal) {
+      await session.close();
+      throw refusal;
+    }
+    return { session, reply: await session.act({ steps, pageMode: session.spec.pageMode, observe: true }) };
   }
 
   /** The live session `id` if it belongs to `keyId`; sessions that are ending count as gone. */
@@ -122,7 +129,7 @@ export class Registry {
     await Promise.all(all.map((session) => session.ended));
   }
 
-  private secondsToFirstExpiry(keyId: string): number {
+  secondsToFirstExpiry(keyId: string): number {
     const now = this.deps.clock.now();
     const expiries = [...this.sessions.values()].filter((s) => s.spec.keyId === keyId).map((s) => s.expiresAt - now);
     return Math.max(1, Math.ceil(Math.min(60_000, ...expiries) / 1000));

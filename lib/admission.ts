@@ -1,0 +1,90 @@
+// Whether work may start: the plan's session length and concurrency, the credit pool, the quota.
+// Every such rule lives here; the registry asks before it opens a session or runs an act.
+import { nextCycleStart } from './billing/cycle.js';
+import { PLANS } from './billing/plans.js';
+import { ApiError, httpErrors } from './errors.js';
+import type { ApiKeyRecord, Store } from './store/index.js';
+
+/** What admission must know of the live sessions of this process; the registry answers. */
+export interface LiveSessions {
+  /** Live sessions of a key, creates still opening included. */
+  activeCount(keyId: string): number;
+  /** Whole seconds until the key's earliest live session expires. */
+  secondsToFirstExpiry(keyId: string): number;
+  /** Credits the account's live-pool sessions have run up and not yet been debited for. */
+  unbilledCredits(accountId: string, now: number): number;
+}
+
+/** The acting session, as the quota sees it. */
+export interface ActingSession {
+  accountId: string;
+  test: boolean;
+  /** Credits this session has run up so far. */
+  accrued: number;
+}
+
+/** The one place that decides whether a create or an act may go ahead. */
+export class Admission {
+  constructor(
+    private readonly store: Store,
+    private readonly live: LiveSessions,
+  ) {}
+
+  /**
+   * A create for `key` lasting `timeoutSeconds`: 400 above the plan's session length, 429
+   * rate_limited at the plan's concurrency (decisions.md), 402 with an empty credit pool.
+   */
+  admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number): void {
+    const plan = PLANS[key.plan];
+    if (timeoutSeconds > plan.maxSessionSeconds) {
+      throw httpErrors.invalid(
+        `timeout ${timeoutSeconds} s is above the ${plan.name} plan's maximum session length of ${plan.maxSessionSeconds} s`,
+        { path: 'timeout', expected: `integer from 10 to ${plan.maxSessionSeconds}` },
+      );
+    }
+    if (this.live.activeCount(key.id) >= plan.concurrentSessions) {
+      throw new ApiError(
+        429,
+        'rate_limited',
+        `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`,
+        { limit: 'concurrent_sessions', max: plan.concurrentSessions },
+        { 'Retry-After': String(this.live.secondsToFirstExpiry(key.id)) },
+      );
+    }
+    // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
+    const balance = this.store.creditBalance(key.accountId, key.test, now);
+    if (balance > 0) return;
+    const pool = key.test ? 'test credits' : 'credits';
+    throw new ApiError(402, 'insufficient_credits', `This account has no ${pool} left this cycle; top up, upgrade, or wait for the next cycle`, {
+      balance,
+      test: key.test,
+    });
+  }
+
+  /**
+   * An act: 429 quota_exceeded, with Retry-After to the next cycle, once what every live session
+   * of the account has run up reaches the balance (the ledger only shows sessions that ended).
+   * The caller closes and bills the session before answering with it. Test keys are not held back.
+   */
+  actRefusal(session: ActingSession, now: number): ApiError | undefined {
+    if (session.test) return undefined;
+    const unbilled = this.live.unbilledCredits(session.accountId, now);
+    const balance = this.store.creditBalance(session.accountId, false, now);
+    if (unbilled < balance) return undefined;
+    const { accrued } = session;
+    const others = unbilled - accrued;
+    return new ApiError(
+      429,
+      'quota_exceeded',
+      `This session has used ${accrued} credits${others > 0 ? ` and the account's other live sessions ${others}` : ''}, reaching the account's remaining ${balance}; it was closed and billed`,
+      { accrued, unbilled, balance },
+      { 'Retry-After': String(this.secondsToNextCycle(session.accountId, now)) },
+    );
+  }
+
+  private secondsToNextCycle(accountId: string, now: number): number {
+    const account = this.store.getAccount(accountId);
+    if (!account) throw new Error(`no account ${accountId}`);
+    return Math.max(1, Math.ceil((nextCycleStart(account.createdAt, now) - now) / 1000));
+  }
+}
