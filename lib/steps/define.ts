@@ -54,13 +54,13 @@ export interface StepOutcome {
 }
 
 /** One step type: its name, the io-ts codec of its parameters and how it runs. */
-export interface StepModule<P = unknown> {
-  readonly name: string;
+export interface StepModule<P = unknown, N extends string = string> {
+  readonly name: N;
   readonly codec: t.Type<P, unknown, unknown>;
   run(ctx: StepContext, params: P): Promise<StepOutcome | void>;
 }
 
-/** Declares a step module; the identity function, there for inference and for readers. */
-export function defineStep<P>(module: StepModule<P>): StepModule<P> {
+/** Declares a step module; the identity function, there for inference (the name stays a literal) and for readers. */
+export function defineStep<const N extends string, P>(module: StepModule<P, N>): StepModule<P, N> {
   return module;
 }

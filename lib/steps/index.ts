@@ -20,53 +20,35 @@ import { typeStep } from './type.js';
 import { uploadStep } from './upload.js';
 import { waitStep } from './wait.js';
 
-/** The step type names, in the contract's order (interface.md 4.4). */
-export const stepNames = [
-  'goto', 'observe', 'click', 'fill', 'type', 'select', 'check', 'scroll', 'scroll_collect',
-  'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'close',
+/**
+ * Every step module, in the contract's order (interface.md 4.4). A step is its own file and one
+ * entry here; its name, codec and documentation all come from the module.
+ */
+export const stepModules = [
+  gotoStep, observeStep, clickStep, fillStep, typeStep, selectStep, checkStep, scrollStep, scrollCollectStep,
+  screenshotStep, waitStep, extractStep, uploadStep, pdfStep, fillFormStep, executeJsStep, closeStep,
 ] as const;
 
 /** A step type name. */
-export type StepName = (typeof stepNames)[number];
+export type StepName = (typeof stepModules)[number]['name'];
+
+/** The step type names, in the contract's order. */
+export const stepNames: readonly StepName[] = stepModules.map((module) => module.name);
 
 // The one place where each module's params type is forgotten: params only ever reach `run`
 // through stepCodec, which decoded them with that same module's codec.
-function erase<P>(module: StepModule<P>): StepModule<unknown> {
-  return module as unknown as StepModule<unknown>;
-}
-
-const byName: Record<StepName, StepModule<unknown>> = {
-  goto: erase(gotoStep),
-  observe: erase(observeStep),
-  click: erase(clickStep),
-  fill: erase(fillStep),
-  type: erase(typeStep),
-  select: erase(selectStep),
-  check: erase(checkStep),
-  scroll: erase(scrollStep),
-  scroll_collect: erase(scrollCollectStep),
-  screenshot: erase(screenshotStep),
-  wait: erase(waitStep),
-  extract: erase(extractStep),
-  upload: erase(uploadStep),
-  pdf: erase(pdfStep),
-  fill_form: erase(fillFormStep),
-  execute_js: erase(executeJsStep),
-  close: erase(closeStep),
-};
-
-/** Every step module, in the contract's order. */
-export const stepModules: readonly StepModule<unknown>[] = stepNames.map((name) => byName[name]);
+const byName = new Map<string, StepModule<unknown>>(stepModules.map((module) => [module.name, module as unknown as StepModule<unknown>]));
 
 /** True when `name` is a step type. */
 export function isStepName(name: string): name is StepName {
-  return Object.hasOwn(byName, name);
+  return byName.has(name);
 }
 
 /** The module of a step type; an unknown name is a programming error, since names come from stepCodec. */
 export function stepModule(name: string): StepModule<unknown> {
-  if (!isStepName(name)) throw new Error(`unknown step type ${JSON.stringify(name)}`);
-  return byName[name];
+  const module = byName.get(name);
+  if (!module) throw new Error(`unknown step type ${JSON.stringify(name)}`);
+  return module;
 }
 
 /** One decoded step: its type and its params, already decoded (defaults applied) by that type's codec. */
@@ -89,9 +71,9 @@ export const stepCodec = new t.Type<StepCall, Record<string, unknown>, unknown>(
     const name = keys[0]!;
     const raw = u[name];
     if (!isStepName(name)) return complain(u, c, { key: name, expected: UNKNOWN });
-    const { codec } = byName[name];
+    const { codec } = stepModule(name);
     const params = codec.validate(raw, t.appendContext(c, name, codec, raw));
     return isLeft(params) ? params : t.success({ name, params: params.right });
   },
-  (step) => ({ [step.name]: byName[step.name].codec.encode(step.params) }),
+  (step) => ({ [step.name]: stepModule(step.name).codec.encode(step.params) }),
 );
