@@ -1,14 +1,34 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
-import { engineMachine, engineStatus, retryAfterSeconds } from '../machines/engine.js';
+import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, type EngineHealth } from '../machines/engine.js';
 import { CHROMIUM_ARGS, chromiumPath } from '../lib/config.js';
 import { httpErrors } from '../lib/errors.js';
+import { Telemetry } from '../lib/telemetry/index.js';
 
 /** How to launch the browser; tests swap `launch` for a fake or a deliberately failing one. */
 export interface EngineOptions {
   launch?: () => Promise<Browser>;
   maxRelaunchDelayMs?: number;
+  /** Where launches, losses and relaunches are logged and counted (default: the process log). */
+  telemetry?: Telemetry;
 }
+
+/** How long asking a new browser for its process id may take before the log goes without it. */
+const PID_CAP_MS = 2_000;
+
+/** The browser's operating-system process id, as Chromium reports it (Playwright's Browser has no process()). */
+async function browserPid(browser: Browser): Promise<number | undefined> {
+  const ask = async (): Promise<number | undefined> => {
+    const cdp = await browser.newBrowserCDPSession();
+    const { processInfo } = await cdp.send('SystemInfo.getProcessInfo');
+    await cdp.detach().catch(() => undefined);
+    return processInfo.find((info) => info.type === 'browser')?.id;
+  };
+  return Promise.race([ask().catch(() => undefined), sleep(PID_CAP_MS, undefined, { ref: false })]);
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error));
 
 /** Launches Debian's Chromium (or CHROMIUM_PATH) headless with the service's flags. */
 export const launchChromium = (extraArgs: readonly string[] = []): Promise<Browser> =>
@@ -22,16 +42,27 @@ export class Engine {
   private readonly actor: Actor<typeof engineMachine>;
   private readonly lostListeners = new Set<() => void>();
   private readonly launched = new Set<Browser>();
+  private readonly launches = new WeakMap<Browser, { pid: number | undefined; attempt: number }>();
+  private readonly telemetry: Telemetry;
   private current: Browser | null = null;
+  private wasUp = false;
 
   constructor(options: EngineOptions = {}) {
     const launch = options.launch ?? (() => launchChromium());
+    const telemetry = (this.telemetry = options.telemetry ?? new Telemetry());
     const machine = engineMachine.provide({
       actors: {
-        launch: fromPromise<unknown, { attempt: number }>(async () => {
-          const browser = await launch();
+        launch: fromPromise<unknown, { attempt: number }>(async ({ input }) => {
+          let browser: Browser;
+          try {
+            browser = await launch();
+          } catch (error) {
+            telemetry.engineLaunchFailed({ attempt: input.attempt, error: messageOf(error) });
+            throw error;
+          }
           this.launched.add(browser);
           browser.on('disconnected', () => this.launched.delete(browser));
+          this.launches.set(browser, { pid: await browserPid(browser), attempt: input.attempt });
           return browser;
         }),
         watch: fromCallback(({ sendBack, input }) => {
@@ -48,9 +79,13 @@ export class Engine {
       },
       actions: {
         notifyUp: (_, params) => {
-          this.current = params.browser as Browser;
+          const browser = (this.current = params.browser as Browser);
+          const launched = this.launches.get(browser);
+          telemetry.engineUp({ pid: launched?.pid, version: browser.version(), attempt: launched?.attempt ?? 1, relaunch: this.wasUp });
+          this.wasUp = true;
         },
         notifyLost: () => {
+          telemetry.engineLost({ pid: this.pid });
           this.current = null;
           for (const listener of this.lostListeners) listener();
         },
@@ -83,6 +118,16 @@ export class Engine {
     return this.current !== null && engineStatus(this.actor.getSnapshot()) === 'up';
   }
 
+  /** The running browser's process id (undefined while down, or if Chromium did not say). */
+  get pid(): number | undefined {
+    return this.current ? this.launches.get(this.current)?.pid : undefined;
+  }
+
+  /** up, restarting (a launch under way) or down, for /health. */
+  get health(): EngineHealth {
+    return engineHealth(this.actor.getSnapshot());
+  }
+
   /** The running browser, or a 503 engine_unavailable with Retry-After. */
   browser(): Browser {
     if (this.current && this.available) return this.current;
@@ -111,5 +156,6 @@ export class Engine {
       check();
     });
     this.current = null;
+    this.telemetry.engineStopped();
   }
 }

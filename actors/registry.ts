@@ -6,6 +6,7 @@ import { credits } from '../lib/billing/rates.js';
 import type { StepCall } from '../lib/steps/index.js';
 import type { ActPlan } from '../lib/steps/runner.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
 import type { BrowserDriver, ContextSettings } from './driver.js';
 import { Session } from './session.js';
@@ -24,6 +25,8 @@ export interface RegistryDeps {
   store: Store;
   clock: Clock;
   driver: BrowserDriver;
+  /** Where session starts and ends, acts and metered bytes are logged and counted. */
+  telemetry: Telemetry;
   /** Subscribes to browser loss; the registry fails every live session when it happens. */
   onEngineLost?: (listener: () => void) => void;
 }
@@ -46,6 +49,18 @@ export class Registry implements LiveSessions {
     });
   }
 
+  /** Holds `session` until it has ended; the active-sessions gauge follows this map. */
+  private track(session: Session): void {
+    const { telemetry } = this.deps;
+    this.sessions.set(session.spec.id, session);
+    telemetry.metrics.sessionsActive.inc();
+    telemetry.sessionStarted({ sessionId: session.spec.id, keyPrefix: session.spec.keyPrefix, test: session.spec.test, timeoutSeconds: session.spec.timeoutSeconds });
+    void session.ended.then(() => {
+      this.sessions.delete(session.spec.id);
+      telemetry.metrics.sessionsActive.dec();
+    });
+  }
+
   /** Live sessions of a key, including creates that are still opening. */
   activeCount(keyId: string): number {
     let count = this.opening.get(keyId) ?? 0;
@@ -63,14 +78,21 @@ export class Registry implements LiveSessions {
       const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId });
       session = Session.start(
         driver,
-        { id: newSessionId(), keyId: key.id, accountId: key.accountId, test: key.test, timeoutSeconds: request.timeoutSeconds, pageMode: request.pageMode },
-        { store: this.deps.store, clock: this.deps.clock },
+        {
+          id: newSessionId(),
+          keyId: key.id,
+          keyPrefix: key.prefix,
+          accountId: key.accountId,
+          test: key.test,
+          timeoutSeconds: request.timeoutSeconds,
+          pageMode: request.pageMode,
+        },
+        { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
       );
     } finally {
       this.opening.set(key.id, (this.opening.get(key.id) ?? 1) - 1);
     }
-    this.sessions.set(session.spec.id, session);
-    void session.ended.then(() => this.sessions.delete(session.spec.id));
+    this.track(session);
     const reply = request.plan ? await session.act(request.plan) : null;
     return { session, reply };
   }

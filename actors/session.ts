@@ -5,6 +5,7 @@ import type { Clock } from '../lib/clock.js';
 import { token } from '../lib/ids.js';
 import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
 import type { Store, UsageInput } from '../lib/store/index.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
 import type { PageDriver } from './driver.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
@@ -20,6 +21,8 @@ export interface ActAnswer {
 export interface SessionSpec {
   id: string;
   keyId: string;
+  /** The key's display prefix, for the log (never the key). */
+  keyPrefix: string;
   accountId: string;
   test: boolean;
   timeoutSeconds: number;
@@ -31,6 +34,7 @@ export interface SessionSpec {
 export interface SessionDeps {
   store: Store;
   clock: Clock;
+  telemetry: Telemetry;
 }
 
 const withCap = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
@@ -139,11 +143,15 @@ export class Session {
   private async run(actId: string, signal: AbortSignal): Promise<ActOutput> {
     const act = this.acts.get(actId);
     if (!act) throw new Error(`unknown act ${actId}`);
+    const started = performance.now();
     try {
-      const { result, timings, close, fatal } = await this.driver.run(act.plan, signal);
+      const outcome = await this.driver.run(act.plan, signal);
+      this.deps.telemetry.actFinished(this.spec.id, performance.now() - started, outcome);
+      const { result, timings, close, fatal } = outcome;
       const answer: ActAnswer = { result, timings };
       return { result: answer, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
     } catch (error) {
+      this.deps.telemetry.actFinished(this.spec.id, performance.now() - started);
       // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
       if (!(error instanceof ActCancelled) && !this.driver.connected) {
         await new Promise((resolve) => {
@@ -172,8 +180,10 @@ export class Session {
     } catch {
       // A meter that fails must not keep the session from ending and being billed.
     }
-    this.metered.bytesDatacenter += taken.bytesDatacenter ?? 0;
-    this.metered.bytesResidential += taken.bytesResidential ?? 0;
+    const bytes = { bytesDatacenter: taken.bytesDatacenter ?? 0, bytesResidential: taken.bytesResidential ?? 0 };
+    this.deps.telemetry.metered(bytes);
+    this.metered.bytesDatacenter += bytes.bytesDatacenter;
+    this.metered.bytesResidential += bytes.bytesResidential;
     this.metered.aiTokens += taken.aiTokens ?? 0;
     this.metered.captchaSolves += taken.captchaSolves ?? 0;
   }
@@ -185,14 +195,17 @@ export class Session {
     const now = this.deps.clock.now();
     // Expiry bills up to the timeout, never past it (decisions.md).
     const endedAt = outcome.status === 'expired' ? Math.min(now, this.expiresAt) : now;
+    const usage = this.usage(endedAt);
     // One transaction writes the end, the usage row and the ledger debit (and refund after a fault).
-    this.deps.store.endSession({
+    const bill = this.deps.store.endSession({
       id: this.spec.id,
       status: outcome.status,
       endedAt,
       errorCode: outcome.code,
       errorMessage: outcome.message,
-      usage: this.usage(endedAt),
+      usage,
     });
+    const { id: sessionId, keyPrefix, test } = this.spec;
+    this.deps.telemetry.sessionEnded({ sessionId, keyPrefix, test, outcome, durationMs: endedAt - this.startedAt, usage, bill });
   }
 }

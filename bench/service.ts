@@ -9,6 +9,7 @@ import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
+import { Telemetry } from '../lib/telemetry/index.js';
 import { localNetwork } from '../spec/support/network.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
@@ -29,10 +30,11 @@ export interface BenchService {
 export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
-  const engine = new Engine(options.offline ? { launch: () => launchChromium([OFFLINE_DNS]) } : {});
+  const telemetry = new Telemetry();
+  const engine = new Engine({ telemetry, ...(options.offline ? { launch: () => launchChromium([OFFLINE_DNS]) } : {}) });
   await engine.start();
-  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }) });
-  const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');
+  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }), telemetry });
+  const server = createApp({ store, registry, clock: systemClock, engine, telemetry }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
   return {

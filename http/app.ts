@@ -6,18 +6,28 @@ import { errorBoundary } from './errors.js';
 import { idempotency } from './idempotency.js';
 import { rateLimit, requestId } from './middleware.js';
 import { RateLimiter } from './rate-limit.js';
+import { requestLog } from './request-log.js';
 import { actRoute } from './routes/act.js';
 import { createRoute } from './routes/create.js';
 import { deleteRoute } from './routes/delete.js';
 import { getRoute } from './routes/get.js';
+import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
+import { metricsRoute } from './routes/metrics.js';
 import type { AppDeps, AppState } from './state.js';
 
+/** How the app is set up beyond what it talks to. */
+export interface AppOptions {
+  /** When set, GET /metrics requires `Authorization: Bearer <metricsToken>`. */
+  metricsToken?: string;
+}
+
 /**
- * The Koa app: request id, the error boundary, then per route auth (before the body is read),
- * the rate limit and the handler. It translates HTTP into registry and session calls only.
+ * The Koa app: request id, the request log, the error boundary, then per route auth (before the
+ * body is read), the rate limit and the handler. /health and /metrics sit outside the /v1 key
+ * guard. It translates HTTP into registry and session calls only.
  */
-export function createApp(deps: AppDeps): Koa<AppState> {
+export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
   const limiter = new RateLimiter(deps.clock);
@@ -29,16 +39,14 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   router.get('/sessions/:id', ...guard, getRoute(deps));
   router.delete('/sessions/:id', ...guard, deleteRoute(deps));
   router.post('/sessions/:id/act', ...guard, actRoute(deps));
+  const open = new Router<AppState>();
+  open.get('/health', healthRoute(deps));
+  open.get('/metrics', metricsRoute(deps, options.metricsToken));
 
   app.use(requestId);
+  app.use(requestLog(deps.telemetry));
   app.use(errorBoundary);
-  app.use(async (ctx, next) => {
-    if (ctx.path === '/health' && ctx.method === 'GET') {
-      ctx.body = { status: 'ok', sessions: deps.registry.size };
-      return;
-    }
-    await next();
-  });
+  app.use(open.routes());
   app.use(router.routes());
   app.use((ctx) => {
     throw new ApiError(404, 'not_found', `No such route: ${ctx.method} ${ctx.path}`);

@@ -6,12 +6,15 @@ import type { AppState } from './state.js';
 const BEARER = /^Bearer\s+(\S+)\s*$/i;
 const KEY_SHAPE = /^sk_(live|test)_[a-z0-9]+$/;
 
+/** The token of an `Authorization: Bearer <token>` header, or undefined for any other header. */
+export const bearerToken = (header: string): string | undefined => BEARER.exec(header)?.[1];
+
 /** Authenticates `Authorization: Bearer sk_…` before anything reads the body (contract part 5). */
 export function authenticate(store: Store): Middleware<AppState> {
   return async (ctx, next) => {
     const header = ctx.get('Authorization');
     if (!header) throw new ApiError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>');
-    const token = BEARER.exec(header)?.[1];
+    const token = bearerToken(header);
     const key = token && KEY_SHAPE.test(token) ? store.findKeyByToken(token) : undefined;
     if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
     ctx.state.key = key;

@@ -1,12 +1,11 @@
 import type { Middleware } from 'koa';
 import { ApiError } from '../lib/errors.js';
-import { log } from '../lib/log.js';
 import type { AppContext, AppState } from './state.js';
 
 /** The one place that writes an error body: `{error: {code, message, context}}` (contract 2.12). */
 export function renderError(ctx: AppContext, error: unknown): void {
   const known = error instanceof ApiError ? error : undefined;
-  if (!known) log.error({ err: error, requestId: ctx.state.requestId, path: ctx.path }, 'internal error');
+  if (!known) ctx.state.log.error({ err: error, request_id: ctx.state.requestId, path: ctx.path }, 'internal error');
   const api = known ?? new ApiError(500, 'internal_error', 'Internal error');
   ctx.status = api.status;
   for (const [name, value] of Object.entries(api.headers)) ctx.set(name, value);

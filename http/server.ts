@@ -6,6 +6,7 @@ import { systemClock } from '../lib/clock.js';
 import type { ServerConfig } from '../lib/config.js';
 import { log } from '../lib/log.js';
 import { openStore, type Store } from '../lib/store/index.js';
+import { Telemetry } from '../lib/telemetry/index.js';
 import { createApp } from './app.js';
 
 /** A running service: its HTTP server and the parts to stop in order. */
@@ -28,15 +29,19 @@ export async function startServer(config: ServerConfig): Promise<Running> {
   const orphans = store.failOrphanedSessions(systemClock.now());
   if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
 
-  const engine = new Engine();
+  const telemetry = new Telemetry(log);
+  const engine = new Engine({ telemetry });
   await engine.start();
   const registry = new Registry({
     store,
     clock: systemClock,
     driver: new PlaywrightDriver(engine, { store }),
+    telemetry,
     onEngineLost: (listener) => engine.onLost(listener),
   });
-  const app = createApp({ store, registry, clock: systemClock });
+  // The one read of the metrics token; it is to move into lib/config.ts with the other settings.
+  const metricsToken = process.env.TABWRIGHT_METRICS_TOKEN || undefined;
+  const app = createApp({ store, registry, clock: systemClock, engine, telemetry }, { metricsToken });
   const server = app.listen(config.port, config.host);
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve);

@@ -1,20 +1,37 @@
 import type { ParameterizedContext } from 'koa';
+import type { Logger } from 'pino';
 import type { Registry } from '../actors/registry.js';
 import type { Clock } from '../lib/clock.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
+import type { EngineHealth } from '../machines/engine.js';
+
+/** What /health reads of the engine (actors/engine's Engine, or a stand-in where there is no browser). */
+export interface EngineView {
+  readonly health: EngineHealth;
+  /** Seconds a client should wait before retrying while the engine is not up. */
+  retryAfter(): number;
+}
 
 /** What the HTTP layer talks to; every route is made from it. */
 export interface AppDeps {
   store: Store;
   registry: Registry;
   clock: Clock;
+  engine: EngineView;
+  /** The log and the metrics this app writes to and serves. */
+  telemetry: Telemetry;
 }
 
 /** What middleware leaves on `ctx.state` for the routes. */
 export interface AppState {
   requestId: string;
+  /** The app's logger (set before anything can fail). */
+  log: Logger;
   /** Set by auth on every /v1 route. */
   key: ApiKeyRecord;
+  /** The session a route created, for the request log (routes with `:id` have it in their params). */
+  sessionId?: string;
 }
 
 /** The Koa context every route receives. */

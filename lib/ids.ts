@@ -17,6 +17,8 @@ export function token(length: number): string {
 
 /** `ses_` + 24 random characters. */
 export const newSessionId = (): string => `ses_${token(24)}`;
+/** True for text shaped like a session id (what a path parameter must be before it is logged as one). */
+export const isSessionId = (text: string): boolean => /^ses_[0-9a-z]{24}$/.test(text);
 /** `req_` + 24 random characters. */
 export const newRequestId = (): string => `req_${token(24)}`;
 /** `acc_` + 16 random characters. */

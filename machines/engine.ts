@@ -131,6 +131,15 @@ export function engineStatus(snapshot: EngineSnapshot): EngineStatus {
   return 'starting';
 }
 
+/** What the service reports of its browser: up, restarting while a launch is under way, down otherwise. */
+export type EngineHealth = 'up' | 'restarting' | 'down';
+
+/** Reads the health from an engine snapshot: `starting` is a launch under way, `down` the wait before the next. */
+export function engineHealth(snapshot: EngineSnapshot): EngineHealth {
+  const status = engineStatus(snapshot);
+  return status === 'up' ? 'up' : status === 'starting' ? 'restarting' : 'down';
+}
+
 /** Whole seconds (at least 1) a client should wait before retrying while the engine is not up. */
 export function retryAfterSeconds(snapshot: EngineSnapshot): number {
   if (!snapshot.matches('down')) return 1;

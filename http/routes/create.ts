@@ -33,6 +33,7 @@ export function createRoute(deps: AppDeps): Middleware<AppState & { rawBody?: Bu
     const body = decode(createBodyCodec, parseJson(ctx.state.rawBody ?? Buffer.alloc(0)));
     const request = toCreateRequest(body);
     const { session, reply } = await deps.registry.create(ctx.state.key, request);
+    ctx.state.sessionId = session.spec.id;
     const answer = reply ? answerOf(session, reply) : null;
     const timing = serverTiming(answer);
     if (timing) ctx.set('Server-Timing', timing);

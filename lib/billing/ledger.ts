@@ -43,13 +43,20 @@ export interface LedgerStore {
   ledgerEntries(accountId: string, options?: { test?: boolean }): LedgerEntry[];
 }
 
+/** What the ledger made of an ended session: credits due, what was debited (at most the balance) and refunded. */
+export interface SessionBill {
+  credits: number;
+  debited: number;
+  refunded: number;
+}
+
 /** What the session store calls inside its end-of-session transaction. */
 export interface LedgerWriter extends LedgerStore {
   /**
    * Writes the ended session's debit (and, after a service-side fault, its refund) to the pool of
    * its key. Must run inside the caller's transaction so usage and ledger commit together.
    */
-  billSession(input: { sessionId: string; accountId: string; test: boolean; usage: Metered; at: number; errorCode: string | null }): void;
+  billSession(input: { sessionId: string; accountId: string; test: boolean; usage: Metered; at: number; errorCode: string | null }): SessionBill;
 }
 
 interface LedgerDbRow {
@@ -157,9 +164,9 @@ export function ledgerStore(db: Database.Database): LedgerWriter {
       const note = waived > 0 ? `${waived} of ${due.total} credits waived: balance exhausted, no overage (split scaled to the amount charged)` : null;
       const base = { account: accountId, session: sessionId, test: flag, at, ...split };
       insert.run({ ...base, kind: 'debit', amount, after: before - amount, note });
-      if (errorCode !== null && REFUNDED_ERRORS.has(errorCode)) {
-        insert.run({ ...base, kind: 'refund', amount, after: before, note: `service-side fault (${errorCode}): debit reversed` });
-      }
+      const refunded = errorCode !== null && REFUNDED_ERRORS.has(errorCode);
+      if (refunded) insert.run({ ...base, kind: 'refund', amount, after: before, note: `service-side fault (${errorCode}): debit reversed` });
+      return { credits: due.total, debited: amount, refunded: refunded ? amount : 0 };
     },
   };
 }

@@ -46,6 +46,8 @@ export interface ActTimings {
 /** The runner's answer: the result plus what the lifecycle must do next. */
 export interface RunOutcome {
   result: ActResult;
+  /** The steps that were started, in order (a create's url first, as a goto); with `result.error` the last one failed. */
+  ran: DecodedStep[];
   timings?: ActTimings;
   close: boolean;
   fatal?: StepError;
@@ -87,6 +89,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   let close = false;
   let fatal: StepError | undefined;
   let observation: PageState | undefined;
+  const ran: DecodedStep[] = [];
 
   const fail = (step: number, action: string, error: StepError): void => {
     // A step that left no usable page (execute_js stuck in a synchronous request) ends the session:
@@ -98,6 +101,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   };
 
   if (plan.url !== undefined) {
+    ran.push({ name: 'goto', params: { url: plan.url } });
     try {
       await navigate(ctx, { url: plan.url, wait_timeout: 10_000 });
     } catch (error) {
@@ -107,6 +111,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
 
   for (const [index, step] of plan.steps.entries()) {
     if (result.error) break;
+    ran.push(step);
     try {
       const outcome = await stepModule(step.name).run(ctx, step.params);
       observation = outcome?.observation;
@@ -124,7 +129,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   result.extraction = ctx.results.extraction;
   result.blockers_dismissed = ctx.results.blockers;
   const spent = observer.takeTimings();
-  return { result, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
+  return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
 }
 
 /** The auto-observe at the end of every act; a page that cannot be read gives null, not a failed act. */

@@ -14,7 +14,7 @@ export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from './idempotency.js';
 export { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from './keys.js';
 export { ORPHAN_MESSAGE } from './sessions.js';
 export { migrations, type Migration } from './db.js';
-export type { LedgerEntry, LedgerKind, LedgerStore } from '../billing/ledger.js';
+export type { LedgerEntry, LedgerKind, LedgerStore, SessionBill } from '../billing/ledger.js';
 
 /** The whole storage layer over one SQLite connection; every method is synchronous. */
 export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore {

@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { LedgerWriter } from '../billing/ledger.js';
+import type { LedgerWriter, SessionBill } from '../billing/ledger.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 
 /** A session's stored status; the API shows `expired` as `closed` (decisions.md). */
@@ -60,7 +60,8 @@ export interface SessionStore {
   countActiveSessions(keyId: string): number;
   /**
    * Ends an active session and writes its one usage row and its ledger debit (plus a refund after a
-   * service-side fault), atomically; false (and nothing written) if it had already ended.
+   * service-side fault), atomically, and returns what was billed; null (and nothing written) if it
+   * had already ended.
    */
   endSession(input: {
     id: string;
@@ -69,7 +70,7 @@ export interface SessionStore {
     errorCode?: string;
     errorMessage?: string;
     usage: UsageInput;
-  }): boolean;
+  }): SessionBill | null;
   getUsage(sessionId: string): UsageRow | undefined;
   /** At start-up: ends every session a previous process left active as failed (engine_failure), billing its runtime and refunding it. */
   failOrphanedSessions(now: number): SessionRow[];
@@ -159,8 +160,8 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
 
   type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
   // The guard on status = 'active' makes the second call a no-op, so one exit path can never bill twice.
-  function end(e: Ending): boolean {
-    if (markEnded.run(e).changes === 0) return false;
+  function end(e: Ending): SessionBill | null {
+    if (markEnded.run(e).changes === 0) return null;
     const { usage } = e;
     const row = byId.get(e.id)!;
     insertUsage.run({
@@ -172,8 +173,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
       solves: usage.captchaSolves,
       at: e.endedAt,
     });
-    ledger.billSession({ sessionId: e.id, accountId: row.account_id, test: row.test === 1, usage, at: e.endedAt, errorCode: e.errorCode });
-    return true;
+    return ledger.billSession({ sessionId: e.id, accountId: row.account_id, test: row.test === 1, usage, at: e.endedAt, errorCode: e.errorCode });
   }
   // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.
   const endOne = db.transaction(end);

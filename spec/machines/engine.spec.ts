@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import type { EventObject } from 'xstate';
-import { engineMachine, engineStatus, relaunchDelayMs, retryAfterSeconds } from '../../machines/engine.js';
+import { engineHealth, engineMachine, engineStatus, relaunchDelayMs, retryAfterSeconds } from '../../machines/engine.js';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -65,6 +65,7 @@ function harness(outcomes: Array<'ok' | 'fail' | 'hang'>, options: { maxRelaunch
     downErrors,
     status: () => engineStatus(actor.getSnapshot()),
     retryAfter: () => retryAfterSeconds(actor.getSnapshot()),
+    health: () => engineHealth(actor.getSnapshot()),
   };
 }
 
@@ -170,6 +171,33 @@ describe('engineMachine', () => {
       await flush();
       expect(h.status()).to.equal('stopped');
       expect(h.log.filter((line) => line === 'close')).to.have.length(1);
+    });
+  });
+
+  describe('engineHealth', () => {
+    it('is restarting while a launch is under way, down while waiting for the next, up once launched', async () => {
+      const h = harness(['ok', 'fail', 'ok']);
+      expect(h.health()).to.equal('restarting');
+      await flush();
+      expect(h.health()).to.equal('up');
+      h.watchers[0]?.lose();
+      expect(h.health()).to.equal('down');
+      h.clock.increment(250);
+      expect(h.health()).to.equal('restarting');
+      await flush();
+      expect(h.health()).to.equal('down');
+      h.clock.increment(250);
+      await flush();
+      expect(h.health()).to.equal('up');
+    });
+
+    it('is down once shut down', async () => {
+      const h = harness(['ok']);
+      await flush();
+      h.actor.send({ type: 'shutdown' });
+      expect(h.health()).to.equal('down');
+      await flush();
+      expect(h.health()).to.equal('down');
     });
   });
 

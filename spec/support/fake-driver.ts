@@ -44,14 +44,16 @@ class FakePage implements PageDriver {
       if (plan.url) this.url = plan.url;
       let completed = 0;
       let close = false;
+      const ran: RunOutcome['ran'] = plan.url ? [{ name: 'goto', params: { url: plan.url } }] : [];
       for (const step of plan.steps) {
+        ran.push(step);
         for (let i = 0; i < 3; i++) await turn();
         if (signal.aborted) throw new Error('aborted');
         const params = step.params as { url?: string };
         if (step.name === 'goto' && params.url?.includes('/403')) {
           const fatal = new StepError('access_denied', 'The site answered HTTP 403', { status: 403, url: params.url });
           const error = { step: completed, action: 'goto', code: fatal.code, message: fatal.message, context: fatal.context };
-          return { result: this.result(plan, completed, error), close: false, fatal };
+          return { result: this.result(plan, completed, error), ran, close: false, fatal };
         }
         if (step.name === 'goto' && params.url) {
           this.url = params.url;
@@ -60,7 +62,7 @@ class FakePage implements PageDriver {
         if (step.name === 'close') close = true;
         completed++;
       }
-      return { result: this.result(plan, completed, null), close };
+      return { result: this.result(plan, completed, null), ran, close };
     } finally {
       this.driver.running.set(this, (this.driver.running.get(this) ?? 1) - 1);
     }

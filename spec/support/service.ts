@@ -7,9 +7,11 @@ import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
+import type { EngineView } from '../../http/state.js';
 import type { PlanName } from '../../lib/billing/plans.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
 import { openStore, type Store } from '../../lib/store/index.js';
+import { Telemetry } from '../../lib/telemetry/index.js';
 import { FakeDriver } from './fake-driver.js';
 import { localNetwork } from './network.js';
 
@@ -18,6 +20,8 @@ export interface Service {
   store: Store;
   registry: Registry;
   clock: Clock;
+  /** The log and metrics the app, registry and sessions write to. */
+  telemetry: Telemetry;
   http: ReturnType<typeof supertest>;
   dataDir: string;
   /** Tells the registry its browser was lost, as the engine would. */
@@ -32,7 +36,16 @@ export interface ServiceOptions {
   driver?: BrowserDriver;
   engine?: Engine;
   clock?: Clock;
+  /** Where to log and count (default: the process log, silent in tests, and metrics of its own). */
+  telemetry?: Telemetry;
+  /** What /health reads (default: the engine, or always up without one). */
+  health?: EngineView;
+  /** Makes GET /metrics require this bearer token. */
+  metricsToken?: string;
 }
+
+/** Without a browser (a FakeDriver) the engine is always up. */
+const NO_ENGINE: EngineView = { health: 'up', retryAfter: () => 1 };
 
 /** Starts a service over a fresh temporary data folder. */
 export function startService(options: ServiceOptions = {}): Service {
@@ -41,21 +54,24 @@ export function startService(options: ServiceOptions = {}): Service {
   const clock = options.clock ?? systemClock;
   const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork() }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
+  const telemetry = options.telemetry ?? new Telemetry();
   const registry = new Registry({
     store,
     clock,
     driver,
+    telemetry,
     onEngineLost: (listener) => {
       lostListeners.push(listener);
       options.engine?.onLost(listener);
     },
   });
-  const app = createApp({ store, registry, clock });
+  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry }, { metricsToken: options.metricsToken });
   const http = supertest(app.callback());
   return {
     store,
     registry,
     clock,
+    telemetry,
     http,
     dataDir,
     loseEngine: () => lostListeners.forEach((listener) => listener()),
@@ -72,10 +88,10 @@ export function startService(options: ServiceOptions = {}): Service {
 }
 
 /** A service on a ManualClock and a FakeDriver: no browser, time moves only when told. */
-export function startFakeService(): Service & { clock: ManualClock; driver: FakeDriver } {
+export function startFakeService(options: Omit<ServiceOptions, 'clock' | 'driver' | 'engine'> = {}): Service & { clock: ManualClock; driver: FakeDriver } {
   const clock = new ManualClock();
   const driver = new FakeDriver();
-  return Object.assign(startService({ clock, driver }), { clock, driver });
+  return Object.assign(startService({ ...options, clock, driver }), { clock, driver });
 }
 
 /** Lets pending promise callbacks and timers of the current turn run. */

@@ -62,7 +62,8 @@ describe('Store#endSession() billing', () => {
     const { account, record } = seedKey(fresh.store, { plan: 'trial' });
     const row = sessionFor(record);
     fresh.store.insertSession(row);
-    fresh.store.endSession({ id: row.id, status: 'expired', endedAt: T0 + 300_000, usage: { ...NO_USAGE, seconds: 300, bytesResidential: 20 * 1_048_576 } });
+    const bill = fresh.store.endSession({ id: row.id, status: 'expired', endedAt: T0 + 300_000, usage: { ...NO_USAGE, seconds: 300, bytesResidential: 20 * 1_048_576 } });
+    expect(bill).to.deep.equal({ credits: 7_300, debited: 5_000, refunded: 0 });
     const debit = fresh.store.ledgerEntries(account.id).at(-1)!;
     expect(debit).to.deep.include({ kind: 'debit', amount: 5_000, balanceAfter: 0 });
     expect(debit.runtime + debit.aiTokens + debit.proxyDc + debit.proxyResident + debit.captcha).to.equal(5_000);
@@ -75,8 +76,9 @@ describe('Store#endSession() billing', () => {
     const orphan = sessionFor(record);
     const denied = sessionFor(record);
     [crashed, orphan, denied].forEach((row) => fresh.store.insertSession(row));
-    fresh.store.endSession({ id: crashed.id, status: 'failed', endedAt: T0 + 5000, errorCode: 'engine_failure', usage: { ...NO_USAGE, seconds: 5 } });
-    fresh.store.endSession({ id: denied.id, status: 'failed', endedAt: T0 + 7000, errorCode: 'access_denied', usage: { ...NO_USAGE, seconds: 7 } });
+    const crashedBill = fresh.store.endSession({ id: crashed.id, status: 'failed', endedAt: T0 + 5000, errorCode: 'engine_failure', usage: { ...NO_USAGE, seconds: 5 } });
+    const deniedBill = fresh.store.endSession({ id: denied.id, status: 'failed', endedAt: T0 + 7000, errorCode: 'access_denied', usage: { ...NO_USAGE, seconds: 7 } });
+    expect([crashedBill, deniedBill]).to.deep.equal([{ credits: 5, debited: 5, refunded: 5 }, { credits: 7, debited: 7, refunded: 0 }]);
     fresh.store.failOrphanedSessions(T0 + 9000);
     expect(fresh.store.ledgerEntries(account.id).map(pick)).to.deep.equal([
       { kind: 'grant', amount: 5_000, balanceAfter: 5_000, sessionId: null },

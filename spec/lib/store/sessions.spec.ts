@@ -117,7 +117,7 @@ describe('Store#endSession()', () => {
     fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
     const usage = { seconds: 12.2, bytesDatacenter: 2048, bytesResidential: 1, aiTokens: 1500, captchaSolves: 1 };
     const ended = fresh.store.endSession({ id: 'ses_1', status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no', usage });
-    expect(ended).to.equal(true);
+    expect(ended).to.deep.equal({ credits: 13 + 35 + 350 + 30 + 75, debited: 503, refunded: 0 });
     expect(fresh.store.getSession('ses_1')).to.deep.include({ status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no' });
     expect(fresh.store.getUsage('ses_1')).to.deep.equal({ ...usage, seconds: 13, sessionId: 'ses_1', test: true, createdAt: T0 + 12_200 });
   });
@@ -125,15 +125,15 @@ describe('Store#endSession()', () => {
   it('writes exactly one usage row even when called twice', () => {
     const { record } = seedKey(fresh.store);
     fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } })).to.equal(true);
-    expect(fresh.store.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } })).to.equal(false);
+    expect(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } })).to.not.equal(null);
+    expect(fresh.store.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } })).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(1);
     expect(fresh.store.getSession('ses_1')).to.deep.include({ status: 'closed', endedAt: T0 + 1000 });
     expect(fresh.store.getUsage('ses_1')?.seconds).to.equal(1);
   });
 
-  it('returns false for an unknown session', () => {
-    expect(fresh.store.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE })).to.equal(false);
+  it('returns null for an unknown session', () => {
+    expect(fresh.store.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE })).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(0);
   });
 

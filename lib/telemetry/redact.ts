@@ -1,0 +1,36 @@
+/** What stands in a log line where a user's text was. */
+export const REDACTED = '[redacted]';
+
+/**
+ * Steps whose error messages are never logged: execute_js's compile and script errors quote pieces
+ * of the code and whatever it threw, which no search for the whole code string would find.
+ */
+const MESSAGE_WITHHELD: ReadonlySet<string> = new Set(['execute_js']);
+
+// user:password@ in any URL-like text (a goto or upload URL, a bring-your-own proxy).
+const USERINFO = /(\/\/)[^/@\s"']+@/g;
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+function strings(value: unknown, into: string[]): string[] {
+  if (typeof value === 'string') into.push(value);
+  else if (Array.isArray(value)) for (const item of value) strings(item, into);
+  else if (value !== null && typeof value === 'object') for (const item of Object.values(value)) strings(item, into);
+  return into;
+}
+
+/**
+ * A step error's message fit for the log, or undefined when the step's messages are withheld.
+ * Messages echo what the user sent (a select's missing option, a fill_form value, a URL), so
+ * every string of the step's params (two characters or more, longest first) is replaced, and so
+ * is the user:password part of any URL.
+ */
+export function loggableStepMessage(type: string, message: string, params: unknown): string | undefined {
+  if (MESSAGE_WITHHELD.has(type)) return undefined;
+  const secrets = strings(params, [])
+    .filter((text) => text.length >= 2)
+    .sort((a, b) => b.length - a.length);
+  // One pass with the longest alternative first, so no replacement is cut into by a shorter one.
+  const out = secrets.length ? message.replace(new RegExp(secrets.map(escape).join('|'), 'g'), REDACTED) : message;
+  return out.replace(USERINFO, `$1${REDACTED}@`);
+}
