@@ -1,18 +1,30 @@
 import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { engineMachine, engineStatus, retryAfterSeconds } from '../machines/engine.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../lib/config.js';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/config/chromium.js';
 import { httpErrors } from '../lib/errors.js';
+
+/** Which Chromium to launch and how. */
+export interface LaunchOptions {
+  /** The configured CHROMIUM_PATH; default: the first of Debian's usual paths. */
+  executablePath?: string;
+  extraArgs?: readonly string[];
+}
 
 /** How to launch the browser; tests swap `launch` for a fake or a deliberately failing one. */
 export interface EngineOptions {
   launch?: () => Promise<Browser>;
+  /** For the default launch. */
+  chromium?: LaunchOptions;
   maxRelaunchDelayMs?: number;
 }
 
-/** Launches Debian's Chromium (or CHROMIUM_PATH) headless with the service's flags. */
-export const launchChromium = (extraArgs: readonly string[] = []): Promise<Browser> =>
-  chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+/** Launches Chromium headless with the service's flags. */
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = options.executablePath ?? findChromium();
+  if (!executablePath) return Promise.reject(new Error(NO_CHROMIUM));
+  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])], headless: true });
+}
 
 /**
  * The one Chromium of this process, supervised by the engine machine: relaunched when it dies,
@@ -25,7 +37,7 @@ export class Engine {
   private current: Browser | null = null;
 
   constructor(options: EngineOptions = {}) {
-    const launch = options.launch ?? (() => launchChromium());
+    const launch = options.launch ?? (() => launchChromium(options.chromium));
     const machine = engineMachine.provide({
       actors: {
         launch: fromPromise<unknown, { attempt: number }>(async () => {

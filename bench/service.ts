@@ -9,6 +9,7 @@ import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
+import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
@@ -29,7 +30,7 @@ export interface BenchService {
 export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
-  const engine = new Engine(options.offline ? { launch: () => launchChromium([OFFLINE_DNS]) } : {});
+  const engine = new Engine(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } });
   await engine.start();
   const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }) });
   const server = createApp({ store, registry, clock: systemClock }).listen(0, '127.0.0.1');

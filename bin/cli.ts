@@ -1,7 +1,8 @@
 // The command line: `tabwright <command>`. bin/tabwright imports `main` from the compiled copy of this file.
+import { ConfigError } from '../lib/config/index.js';
 import { accountsCommand } from './accounts.js';
 import { chartCommand } from './chart.js';
-import { dataDir, dataDirOption, parse, processIo, UsageError, type CliIo } from './command.js';
+import { commandConfig, dataDirOption, parse, processIo, UsageError, type CliIo } from './command.js';
 import { keysCommand } from './keys.js';
 import { ledgerCommand } from './ledger.js';
 import { serveCommand } from './serve.js';
@@ -39,6 +40,10 @@ export async function main(argv: string[], io: CliIo = processIo): Promise<numbe
       io.err(`tabwright: ${error.message}\n\n${USAGE}`);
       return 2;
     }
+    if (error instanceof ConfigError) {
+      io.err(error.problems.map((problem) => `tabwright: ${problem}\n`).join(''));
+      return 2;
+    }
     io.err(`tabwright: ${error instanceof Error ? error.message : String(error)}\n`);
     return 1;
   }
@@ -74,11 +79,7 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
 
 async function serve(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, { ...dataDirOption, host: { type: 'string' }, port: { type: 'string' } }, 0);
-  const host = values.host || io.env.HOST || '127.0.0.1';
-  const portText = values.port || io.env.PORT || '8080';
-  const port = Number(portText);
-  if (!/^\d+$/.test(portText) || port > 65535) throw new UsageError(`port must be an integer from 0 to 65535, got '${portText}'`);
-  await serveCommand({ host, port, dataDir: dataDir(values['data-dir'], io) });
+  await serveCommand(commandConfig(io, { host: values.host, port: values.port, dataDir: values['data-dir'] }, { chromium: true }));
   return 0;
 }
 

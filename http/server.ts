@@ -3,8 +3,9 @@ import { Engine } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { systemClock } from '../lib/clock.js';
-import type { ServerConfig } from '../lib/config.js';
+import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
+import { AddressGuard } from '../lib/net/address.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { createApp } from './app.js';
 
@@ -23,17 +24,18 @@ export interface Running {
  * registry and the HTTP app. `stop` refuses new work, ends every session cleanly, closes
  * Chromium and the store.
  */
-export async function startServer(config: ServerConfig): Promise<Running> {
+export async function startServer(config: Config): Promise<Running> {
   const store = openStore(config.dataDir);
   const orphans = store.failOrphanedSessions(systemClock.now());
   if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
 
-  const engine = new Engine();
+  const engine = new Engine({ chromium: { executablePath: config.chromiumPath ?? undefined } });
   await engine.start();
+  const network = { guard: new AddressGuard(config.allowHosts), pools: config.proxies };
   const registry = new Registry({
     store,
     clock: systemClock,
-    driver: new PlaywrightDriver(engine, { store }),
+    driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai }),
     onEngineLost: (listener) => engine.onLost(listener),
   });
   const app = createApp({ store, registry, clock: systemClock });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, USAGE } from '../../bin/cli.js';
@@ -166,8 +166,8 @@ describe('tabwright (command line)', () => {
   });
 
   describe('usage', () => {
-    it('exits 2 with usage on stderr for an unknown or missing command', async () => {
-      for (const argv of [[], ['launch'], ['keys'], ['keys', 'rotate'], ['accounts', 'delete'], ['serve', '--port', 'eighty'], ['chart', '--nope']]) {
+    it('exits 2 with usage on stderr for an unknown or missing command or flag', async () => {
+      for (const argv of [[], ['launch'], ['keys'], ['keys', 'rotate'], ['accounts', 'delete'], ['serve', '--prot', '80'], ['serve', '--port'], ['chart', '--nope']]) {
         const { code, err } = await run(...argv);
         expect(code, argv.join(' ')).to.equal(2);
         expect(err).to.include(USAGE);
@@ -181,6 +181,24 @@ describe('tabwright (command line)', () => {
         expect(out).to.equal(USAGE);
         expect(err).to.equal('');
       }
+    });
+  });
+
+  describe('configuration', () => {
+    it('prints one line per bad setting and exits 2 before opening the store', async () => {
+      const result = { out: '', err: '' };
+      const data = join(dir, 'never');
+      const io: CliIo = { out: (t) => (result.out += t), err: (t) => (result.err += t), env: { DATA_DIR: data, LOG_LEVEL: 'verbose', PORT: 'x' } };
+      expect(await main(['accounts', 'list'], io)).to.equal(2);
+      expect(result.err).to.equal("tabwright: PORT must be an integer from 0 to 65535, got 'x'\ntabwright: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got 'verbose'\n");
+      expect(result.out).to.equal('');
+      expect(existsSync(data)).to.equal(false);
+    });
+
+    it('names the flag when a flag value is bad', async () => {
+      const { code, err } = await run('serve', '--port', 'eighty');
+      expect(code).to.equal(2);
+      expect(err).to.equal("tabwright: --port must be an integer from 0 to 65535, got 'eighty'\n");
     });
   });
 

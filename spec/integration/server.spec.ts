@@ -100,13 +100,14 @@ describe('tabwright serve', function () {
     }
   });
 
-  it('prints usage and exits 2 on a bad argument', () => {
-    let status = 0;
+  it('says what is wrong with a bad flag value and exits 2', () => {
+    let failure: { status: number; stderr: Buffer } | undefined;
     try {
-      execFileSync(process.execPath, [BIN, 'serve', '--port', 'nope'], { stdio: 'pipe' });
+      execFileSync(process.execPath, [BIN, 'serve', '--port', 'nope', '--data-dir', dataDir], { stdio: 'pipe' });
     } catch (error) {
-      status = (error as { status: number }).status;
+      failure = error as { status: number; stderr: Buffer };
     }
-    expect(status).to.equal(2);
+    expect(failure?.status).to.equal(2);
+    expect(failure?.stderr.toString()).to.equal("tabwright: --port must be an integer from 0 to 65535, got 'nope'\n");
   });
 });

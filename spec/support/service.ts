@@ -7,7 +7,9 @@ import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
+import type { AiProvider } from '../../lib/ai/index.js';
 import type { PlanName } from '../../lib/billing/plans.js';
+import type { SolverConfig } from '../../lib/captcha/solver.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { FakeDriver } from './fake-driver.js';
@@ -32,6 +34,9 @@ export interface ServiceOptions {
   driver?: BrowserDriver;
   engine?: Engine;
   clock?: Clock;
+  /** For the real driver: what TABWRIGHT_CAPTCHA_* and AI_* would configure (default: off). */
+  solver?: SolverConfig | null;
+  ai?: AiProvider | null;
 }
 
 /** Starts a service over a fresh temporary data folder. */
@@ -39,7 +44,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
-  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork() }) : new FakeDriver());
+  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const registry = new Registry({
     store,
