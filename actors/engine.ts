@@ -9,6 +9,11 @@ export interface LaunchOptions {
   /** The configured CHROMIUM_PATH; default: the first of Debian's usual paths. */
   executablePath?: string;
   extraArgs?: readonly string[];
+  /**
+   * False when the caller owns SIGINT, SIGTERM and SIGHUP (serve does): Playwright's own handlers
+   * would close the browser under the caller's shutdown, and on SIGINT exit with 130 before it ends.
+   */
+  handleSignals?: boolean;
 }
 
 /** How to launch the browser; tests swap `launch` for a fake or a deliberately failing one. */
@@ -23,7 +28,15 @@ export interface EngineOptions {
 export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const executablePath = options.executablePath ?? findChromium();
   if (!executablePath) return Promise.reject(new Error(NO_CHROMIUM));
-  return chromium.launch({ executablePath, args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])], headless: true });
+  const handle = options.handleSignals ?? true;
+  return chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+    headless: true,
+    handleSIGINT: handle,
+    handleSIGTERM: handle,
+    handleSIGHUP: handle,
+  });
 }
 
 /**
@@ -40,10 +53,15 @@ export class Engine {
     const launch = options.launch ?? (() => launchChromium(options.chromium));
     const machine = engineMachine.provide({
       actors: {
-        launch: fromPromise<unknown, { attempt: number }>(async () => {
+        launch: fromPromise<unknown, { attempt: number }>(async ({ signal }) => {
           const browser = await launch();
           this.launched.add(browser);
           browser.on('disconnected', () => this.launched.delete(browser));
+          // Shut down while it launched: the machine never sees this browser, so it is closed here.
+          if (signal.aborted) {
+            await browser.close().catch(() => undefined);
+            throw new Error('the engine shut down while Chromium launched');
+          }
           return browser;
         }),
         watch: fromCallback(({ sendBack, input }) => {

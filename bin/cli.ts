@@ -5,7 +5,7 @@ import { chartCommand } from './chart.js';
 import { commandConfig, dataDirOption, parse, processIo, UsageError, type CliIo } from './command.js';
 import { keysCommand } from './keys.js';
 import { ledgerCommand } from './ledger.js';
-import { serveCommand } from './serve.js';
+import { catchStopSignals } from './signals.js';
 
 /** The text printed for --help and after every usage error. */
 export const USAGE = `Usage: tabwright <command> [options]
@@ -78,9 +78,17 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function serve(args: string[], io: CliIo): Promise<number> {
-  const { values } = parse(args, { ...dataDirOption, host: { type: 'string' }, port: { type: 'string' } }, 0);
-  await serveCommand(commandConfig(io, { host: values.host, port: values.port, dataDir: values['data-dir'] }, { chromium: true }));
-  return 0;
+  // First thing: from here on SIGTERM and SIGINT stop the start-up or the service cleanly.
+  const stop = catchStopSignals();
+  try {
+    const { values } = parse(args, { ...dataDirOption, host: { type: 'string' }, port: { type: 'string' } }, 0);
+    const config = commandConfig(io, { host: values.host, port: values.port, dataDir: values['data-dir'] }, { chromium: true });
+    // Loaded only now: Playwright and the HTTP stack are not needed to find a bad setting.
+    const { serveCommand } = await import('./serve.js');
+    return await serveCommand(config, io, stop.signal);
+  } finally {
+    stop.dispose();
+  }
 }
 
 function chart(args: string[], io: CliIo): number {

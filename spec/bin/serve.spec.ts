@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from '../lib/store/fixtures.js';
@@ -82,6 +83,21 @@ describe('tabwright serve (start-up failures)', function () {
       expect(existsSync(data), 'store opened').to.equal(false);
     });
   }
+
+  it('says the port is in use and exits 1 without launching Chromium or opening the store', async () => {
+    const holder: Server = createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const port = (holder.address() as { port: number }).port;
+    try {
+      const result = await tabwright(['serve', '--host', '127.0.0.1', '--port', String(port), '--data-dir', data], { CHROMIUM_PATH: chromium });
+      expect(result.err).to.equal(`tabwright: port ${port} is in use\n`);
+      expect(result.code).to.equal(1);
+      expect(started(), 'Chromium started').to.equal(false);
+      expect(existsSync(data), 'store opened').to.equal(false);
+    } finally {
+      await new Promise<void>((resolve) => holder.close(() => resolve()));
+    }
+  });
 
   it('ends accounts list on a bad LOG_LEVEL with the one line, no stack trace', async () => {
     mkdirSync(data);
