@@ -15,8 +15,9 @@ export interface Variable {
   usedBy: 'every command' | 'serve';
 }
 
-/** The default address and port of `serve`. */
+/** The address `serve` listens on by default: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
+/** The port `serve` listens on by default. */
 export const DEFAULT_PORT = 8080;
 /** The data folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = './data';
@@ -49,6 +50,3 @@ export const VARIABLES: readonly Variable[] = [
   { name: 'AI_API_KEY', default: '', meaning: 'its API key', usedBy: 'serve' },
   { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'serve' },
 ];
-
-/** The names in VARIABLES. */
-export const VARIABLE_NAMES: ReadonlySet<string> = new Set(VARIABLES.map((variable) => variable.name));
