@@ -7,13 +7,13 @@ import { identityOf, nextIdentity } from '../lib/context/user-agent.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
-import { bindAi, SelectorCache, takeAiUsage } from '../lib/ai/index.js';
+import { bindAi, SelectorCache, takeAiUsage, type AiProvider } from '../lib/ai/index.js';
 import type { Store } from '../lib/store/index.js';
-import { CaptchaSolver, solverConfigFromEnv, type SolverConfig } from '../lib/captcha/solver.js';
+import { CaptchaSolver, type SolverConfig } from '../lib/captcha/solver.js';
 import { AddressGuard } from '../lib/net/address.js';
 import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
-import { loadPools, resolveUpstream, type Pools } from '../lib/net/upstream.js';
+import { resolveUpstream, type Pools } from '../lib/net/upstream.js';
 import type { ProxySetting } from '../lib/net/upstream.js';
 import type { Engine } from './engine.js';
 
@@ -56,6 +56,18 @@ export interface Consumed {
 export interface NetworkOptions {
   guard: AddressGuard;
   pools: Pools | null;
+}
+
+/** What the real driver is given; each part defaults to off (no store, nothing private allowed, no pools, no solver, no AI). */
+export interface DriverOptions {
+  /** With a store, AI selector resolutions are cached in it (per account and domain). */
+  store?: Store;
+  /** TABWRIGHT_ALLOW_HOSTS as the guard, TABWRIGHT_PROXIES as the pools. */
+  network?: NetworkOptions;
+  /** TABWRIGHT_CAPTCHA_*: where detected CAPTCHAs are sent. */
+  solver?: SolverConfig | null;
+  /** AI_*: who answers `ai >>` fields. */
+  ai?: AiProvider | null;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -107,19 +119,16 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly selectors: SelectorCache | null;
   private readonly network: NetworkOptions;
   private readonly solver: SolverConfig | null;
+  private readonly ai: AiProvider | null;
 
-  /**
-   * With a store, AI selector resolutions are cached in it (per account and domain). The network
-   * defaults to the environment: TABWRIGHT_PROXIES for pools, TABWRIGHT_ALLOW_HOSTS for the guard;
-   * so does the CAPTCHA solver (TABWRIGHT_CAPTCHA_SOLVER; none when unset).
-   */
   constructor(
     private readonly engine: Engine,
-    options: { store?: Store; network?: NetworkOptions } = {},
+    options: DriverOptions = {},
   ) {
     this.selectors = options.store ? new SelectorCache(options.store.db) : null;
-    this.network = options.network ?? { guard: AddressGuard.fromEnv(), pools: loadPools() };
-    this.solver = solverConfigFromEnv();
+    this.network = options.network ?? { guard: new AddressGuard(), pools: null };
+    this.solver = options.solver ?? null;
+    this.ai = options.ai ?? null;
   }
 
   async open(settings: ContextSettings): Promise<PageDriver> {
@@ -160,7 +169,7 @@ export class PlaywrightDriver implements BrowserDriver {
       context.on('page', (opened) => void prepare(opened).catch(() => undefined));
       const page = await context.newPage();
       await prepare(page);
-      if (this.selectors && settings.accountId) bindAi(page, { accountId: settings.accountId, cache: this.selectors });
+      bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
       const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
       const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
       return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });

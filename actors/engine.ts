@@ -2,13 +2,27 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, type EngineHealth } from '../machines/engine.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../lib/config.js';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/config/chromium.js';
 import { httpErrors } from '../lib/errors.js';
 import { Telemetry } from '../lib/telemetry/index.js';
+
+/** Which Chromium to launch and how. */
+export interface LaunchOptions {
+  /** The configured CHROMIUM_PATH; default: the first of Debian's usual paths. */
+  executablePath?: string;
+  extraArgs?: readonly string[];
+  /**
+   * False when the caller owns SIGINT, SIGTERM and SIGHUP (serve does): Playwright's own handlers
+   * would close the browser under the caller's shutdown, and on SIGINT exit with 130 before it ends.
+   */
+  handleSignals?: boolean;
+}
 
 /** How to launch the browser; tests swap `launch` for a fake or a deliberately failing one. */
 export interface EngineOptions {
   launch?: () => Promise<Browser>;
+  /** For the default launch. */
+  chromium?: LaunchOptions;
   maxRelaunchDelayMs?: number;
   /** Where launches, losses and relaunches are logged and counted (default: the process log). */
   telemetry?: Telemetry;
@@ -30,9 +44,20 @@ async function browserPid(browser: Browser): Promise<number | undefined> {
 
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error));
 
-/** Launches Debian's Chromium (or CHROMIUM_PATH) headless with the service's flags. */
-export const launchChromium = (extraArgs: readonly string[] = []): Promise<Browser> =>
-  chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, ...extraArgs], headless: true });
+/** Launches Chromium headless with the service's flags. */
+export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
+  const executablePath = options.executablePath ?? findChromium();
+  if (!executablePath) return Promise.reject(new Error(NO_CHROMIUM));
+  const handle = options.handleSignals ?? true;
+  return chromium.launch({
+    executablePath,
+    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+    headless: true,
+    handleSIGINT: handle,
+    handleSIGTERM: handle,
+    handleSIGHUP: handle,
+  });
+}
 
 /**
  * The one Chromium of this process, supervised by the engine machine: relaunched when it dies,
@@ -48,11 +73,11 @@ export class Engine {
   private wasUp = false;
 
   constructor(options: EngineOptions = {}) {
-    const launch = options.launch ?? (() => launchChromium());
+    const launch = options.launch ?? (() => launchChromium(options.chromium));
     const telemetry = (this.telemetry = options.telemetry ?? new Telemetry());
     const machine = engineMachine.provide({
       actors: {
-        launch: fromPromise<unknown, { attempt: number }>(async ({ input }) => {
+        launch: fromPromise<unknown, { attempt: number }>(async ({ input, signal }) => {
           let browser: Browser;
           try {
             browser = await launch();
@@ -62,6 +87,11 @@ export class Engine {
           }
           this.launched.add(browser);
           browser.on('disconnected', () => this.launched.delete(browser));
+          // Shut down while it launched: the machine never sees this browser, so it is closed here.
+          if (signal.aborted) {
+            await browser.close().catch(() => undefined);
+            throw new Error('the engine shut down while Chromium launched');
+          }
           this.launches.set(browser, { pid: await browserPid(browser), attempt: input.attempt });
           return browser;
         }),

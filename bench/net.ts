@@ -3,6 +3,7 @@
 import { launchChromium } from '../actors/engine.js';
 import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy } from '../lib/net/proxy.js';
+import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';
 import { largestPages, pageSource } from '../spec/support/pages.js';
@@ -12,7 +13,7 @@ import { percentile } from './stats.js';
 const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 const largest = largestPages(5);
 const site = await TestSite.start(Object.fromEntries(largest.map((name) => [`/${name}/`, { body: pageSource(name) }])));
-const browser = await launchChromium([OFFLINE_DNS]);
+const browser = await launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] });
 const { guard } = localNetwork();
 
 /** One load of `url` in a fresh context, with or without a session proxy; its time, this process's CPU time (the proxy runs here) and the bytes metered. */

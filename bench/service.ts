@@ -10,6 +10,7 @@ import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
+import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
@@ -31,7 +32,10 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
   const telemetry = new Telemetry();
-  const engine = new Engine({ telemetry, ...(options.offline ? { launch: () => launchChromium([OFFLINE_DNS]) } : {}) });
+  const engine = new Engine({
+    telemetry,
+    ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
+  });
   await engine.start();
   const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }), telemetry });
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry }).listen(0, '127.0.0.1');

@@ -1,7 +1,7 @@
 // `tabwright accounts list|show|set-plan|topup`: accounts hold the plan and the credit pool (decisions.md).
 import { PLANS } from '../lib/billing/plans.js';
 import type { Account, Store } from '../lib/store/index.js';
-import { dataDir, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
+import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 import { keyTable, planArgument } from './keys.js';
 
 /** Runs one `accounts` subcommand and returns the exit code. */
@@ -28,7 +28,7 @@ function activeSessions(store: Store, account: Account): number {
 
 function list(args: string[], io: CliIo): number {
   const { values } = parse(args, dataDirOption, 0);
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     const rows = store.listAccounts().map((account) => {
       const keys = store.listKeys(account.id).filter((key) => key.revokedAt === null).length;
       return [account.id, account.plan, isoTime(account.createdAt), String(keys), String(activeSessions(store, account))];
@@ -42,7 +42,7 @@ function show(args: string[], io: CliIo): number {
   const { values, positionals } = parse(args, dataDirOption, 1);
   const [id] = positionals;
   if (id === undefined) throw new UsageError('accounts show needs an account ID');
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     const account = store.getAccount(id);
     if (!account) throw new Error(`no account ${id}`);
     const plan = PLANS[account.plan];
@@ -68,7 +68,7 @@ function setPlan(args: string[], io: CliIo): number {
   const [id, planName] = positionals;
   if (id === undefined || planName === undefined) throw new UsageError('accounts set-plan needs an account ID and a plan');
   const plan = planArgument(planName)!;
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     if (!store.getAccount(id)) throw new Error(`no account ${id}`);
     const account = store.setAccountPlan(id, plan);
     io.out(`account ${account.id} is now on plan ${account.plan}\n`);
@@ -84,7 +84,7 @@ function topUp(args: string[], io: CliIo): number {
   if (!/^\d+$/.test(amountText) || !Number.isSafeInteger(amount) || amount <= 0) {
     throw new UsageError(`amount must be a positive whole number of credits, got '${amountText}'`);
   }
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     if (!store.getAccount(id)) throw new Error(`no account ${id}`);
     const entry = store.topUp(id, amount, Date.now(), 'top-up from the command line');
     io.out(`account ${id}: topped up ${entry.amount} credits, balance ${entry.balanceAfter}\n`);

@@ -1,6 +1,7 @@
-// What every subcommand shares: where output goes, how a usage error is told apart, and the data folder.
-import { resolve } from 'node:path';
+// What every subcommand shares: where output goes, how a usage error is told apart, and its configuration.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { loadConfig, type Config, type ConfigFlags, type ConfigNeeds } from '../lib/config/index.js';
+import { setLogLevel } from '../lib/log.js';
 import { openStore, type Store } from '../lib/store/index.js';
 
 /** Where a command writes and what environment it reads; tests pass their own. */
@@ -37,9 +38,14 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: s
   return parsed;
 }
 
-/** The data folder: --data-dir wins over DATA_DIR, which wins over ./data. */
-export function dataDir(flag: string | undefined, io: CliIo): string {
-  return resolve(flag || io.env.DATA_DIR || './data');
+/**
+ * The checked configuration of the command about to run, its log level applied. A bad setting
+ * throws ConfigError (every problem at once) before the command opens or launches anything.
+ */
+export function commandConfig(io: CliIo, flags: ConfigFlags, needs: ConfigNeeds = {}): Config {
+  const config = loadConfig(io.env, flags, needs);
+  setLogLevel(config.logLevel);
+  return config;
 }
 
 /** Runs `work` against the store in `dir`, closing it however `work` ends. */

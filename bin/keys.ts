@@ -1,7 +1,7 @@
 // `tabwright keys create|list|revoke`: API keys are made here, never through the HTTP API (interface.md part 5).
 import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/billing/plans.js';
 import type { ApiKeyRecord } from '../lib/store/index.js';
-import { dataDir, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
+import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `keys` subcommand and returns the exit code. */
 export function keysCommand(args: string[], io: CliIo): number {
@@ -36,7 +36,7 @@ function create(args: string[], io: CliIo): number {
   const plan = planArgument(values.plan);
   const test = values.test ?? false;
   if (plan === undefined && values.account === undefined) throw new UsageError('keys create needs --plan (or --account to add a key to an account)');
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     const now = Date.now();
     let account;
     if (values.account !== undefined) {
@@ -63,7 +63,7 @@ function create(args: string[], io: CliIo): number {
 
 function list(args: string[], io: CliIo): number {
   const { values } = parse(args, { ...dataDirOption, account: { type: 'string' } }, 0);
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     if (values.account !== undefined && !store.getAccount(values.account)) throw new Error(`no account ${values.account}`);
     io.out(keyTable(store.listKeys(values.account)));
     return 0;
@@ -74,7 +74,7 @@ function revoke(args: string[], io: CliIo): number {
   const { values, positionals } = parse(args, dataDirOption, 1);
   const [prefix] = positionals;
   if (prefix === undefined) throw new UsageError('keys revoke needs KEY_PREFIX');
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     const record = store.revokeKey(prefix, Date.now());
     io.out(`revoked ${record.prefix} (${record.id}, account ${record.accountId})\n`);
     return 0;

@@ -1,7 +1,7 @@
 // `tabwright ledger export`: an account's credit ledger as CSV (decisions.md "Ledger export").
 import { writeFileSync } from 'node:fs';
 import { ledgerCsv } from '../lib/billing/csv.js';
-import { dataDir, dataDirOption, parse, UsageError, withStore, type CliIo } from './command.js';
+import { commandConfig, dataDirOption, parse, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `ledger` subcommand and returns the exit code. */
 export function ledgerCommand(args: string[], io: CliIo): number {
@@ -19,7 +19,7 @@ function exportCsv(args: string[], io: CliIo): number {
   const { values } = parse(args, options, 0);
   const id = values.account;
   if (!id) throw new UsageError('ledger export needs --account ID');
-  return withStore(dataDir(values['data-dir'], io), (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
     if (!store.getAccount(id)) throw new Error(`no account ${id}`);
     // Bring the pool's grants up to date so an idle account still shows its cycles.
     store.creditBalance(id, values.test ?? false, Date.now());

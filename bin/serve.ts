@@ -1,20 +1,36 @@
+// `tabwright serve`: the service as a process. Its start-up and its stop both answer to the signals.
 import { startServer } from '../http/server.js';
+import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
+import type { CliIo } from './command.js';
 
-/** `tabwright serve`: runs until SIGTERM or SIGINT, then ends every session cleanly and exits 0. */
-export async function serveCommand(options: { host: string; port: number; dataDir: string }): Promise<void> {
-  const running = await startServer(options);
-  process.stdout.write(`listening on ${running.url}\n`);
-  await new Promise<void>((resolve) => {
-    const shutdown = (signal: string): void => {
-      log.info({ signal }, 'shutting down');
-      running.stop().then(resolve, (error: unknown) => {
-        log.error({ err: error }, 'shutdown failed');
-        process.exitCode = 1;
-        resolve();
-      });
-    };
-    process.once('SIGTERM', () => shutdown('SIGTERM'));
-    process.once('SIGINT', () => shutdown('SIGINT'));
-  });
+/** Resolves with the signal's reason once it aborts. */
+const aborted = (signal: AbortSignal): Promise<unknown> =>
+  new Promise((resolve) => (signal.aborted ? resolve(signal.reason) : signal.addEventListener('abort', () => resolve(signal.reason), { once: true })));
+
+/**
+ * Runs the service until `stop` aborts (SIGTERM or SIGINT), then ends every session cleanly and
+ * returns 0. Stopped during start-up, it closes what was opened and exits the process with 0.
+ */
+export async function serveCommand(config: Config, io: CliIo, stop: AbortSignal): Promise<number> {
+  let running;
+  try {
+    running = await startServer(config, stop);
+  } catch (error) {
+    if (!stop.aborted) throw error;
+    log.info({ signal: stop.reason as unknown }, 'start-up interrupted');
+    // A Chromium launch may still be under way: its pipes would hold the process until it lands.
+    // Exiting now runs Playwright's exit hook, which kills the launching process group.
+    process.exit(0);
+  }
+  io.out(`listening on ${running.url}\n`);
+  const signal = await aborted(stop);
+  log.info({ signal }, 'shutting down');
+  try {
+    await running.stop();
+    return 0;
+  } catch (error) {
+    log.error({ err: error }, 'shutdown failed');
+    return 1;
+  }
 }

@@ -1,10 +1,11 @@
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { Engine } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { systemClock } from '../lib/clock.js';
-import type { ServerConfig } from '../lib/config.js';
+import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
+import { AddressGuard } from '../lib/net/address.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
 import { createApp } from './app.js';
@@ -19,46 +20,114 @@ export interface Running {
   stop(): Promise<void>;
 }
 
+/** What the operator is told when the port cannot be had; anything else stays as it came. */
+function listenFailure(error: NodeJS.ErrnoException, config: Config): Error {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new Error(`port ${config.port} is in use`);
+    case 'EACCES':
+      return new Error(`port ${config.port} may not be used by this user (ports below 1024 need root or CAP_NET_BIND_SERVICE)`);
+    case 'EADDRNOTAVAIL':
+      return new Error(`${config.host} is not an address of this machine`);
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new Error(`host ${config.host} could not be resolved`);
+    default:
+      return error;
+  }
+}
+
+function listen(server: Server, config: Config): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const failed = (error: NodeJS.ErrnoException): void => reject(listenFailure(error, config));
+    server.once('error', failed);
+    server.listen(config.port, config.host, () => {
+      server.off('error', failed);
+      resolve();
+    });
+  });
+}
+
+/** Settles like `promise`, or rejects with the signal's reason as soon as it aborts. */
+function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  return new Promise((resolve, reject) => {
+    const abort = (): void => reject(signal.reason instanceof Error ? signal.reason : new Error(`start-up aborted (${String(signal.reason)})`));
+    if (signal.aborted) return abort();
+    signal.addEventListener('abort', abort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
- * Starts the whole service: store (failing sessions a previous process left active), engine,
- * registry and the HTTP app. `stop` refuses new work, ends every session cleanly, closes
- * Chromium and the store.
+ * Starts the whole service in the order that keeps a failed start harmless: bind the port first
+ * (a busy one fails before anything is opened, and before a second process on the same data
+ * folder could take the first one's live sessions for orphans), then open the store (failing
+ * sessions a previous process left active), then launch Chromium; requests during the launch
+ * are answered 503 engine_unavailable. `stop` refuses new work, ends every session cleanly,
+ * closes Chromium and the store.
+ *
+ * `signal` aborts the start-up at any point: what was opened is closed again and the promise
+ * rejects with the signal's reason. A Chromium launch still under way is closed by the engine
+ * when it lands, or killed by Playwright's exit hook if the process exits first.
  */
-export async function startServer(config: ServerConfig): Promise<Running> {
-  const store = openStore(config.dataDir);
-  const orphans = store.failOrphanedSessions(systemClock.now());
-  if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
+export async function startServer(config: Config, signal?: AbortSignal): Promise<Running> {
+  signal?.throwIfAborted();
+  const server = createServer();
+  await listen(server, config);
+  const undo: Array<() => unknown> = [() => closeServer(server)];
+  try {
+    signal?.throwIfAborted();
+    const store = openStore(config.dataDir);
+    undo.push(() => store.close());
+    signal?.throwIfAborted();
+    const orphans = store.failOrphanedSessions(systemClock.now());
+    if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
 
-  const telemetry = new Telemetry(log);
-  const engine = new Engine({ telemetry });
-  await engine.start();
-  const registry = new Registry({
-    store,
-    clock: systemClock,
-    driver: new PlaywrightDriver(engine, { store }),
-    telemetry,
-    onEngineLost: (listener) => engine.onLost(listener),
-  });
-  // The one read of the metrics token; it is to move into lib/config.ts with the other settings.
-  const metricsToken = process.env.TABWRIGHT_METRICS_TOKEN || undefined;
-  const app = createApp({ store, registry, clock: systemClock, engine, telemetry }, { metricsToken });
-  const server = app.listen(config.port, config.host);
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', resolve);
-    server.once('error', reject);
-  });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
+    const telemetry = new Telemetry(log);
+    // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
+    const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
+    const network = { guard: new AddressGuard(config.allowHosts), pools: config.proxies };
+    const registry = new Registry({
+      store,
+      clock: systemClock,
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai }),
+      telemetry,
+      onEngineLost: (listener) => engine.onLost(listener),
+    });
+    const app = createApp({ store, registry, clock: systemClock, engine, telemetry }, { metricsToken: config.metricsToken ?? undefined });
+    const handle = app.callback();
+    server.on('request', (request, response) => void handle(request, response));
+    undo.push(() => registry.shutdown().then(() => engine.stop()));
+    await unlessAborted(engine.start(), signal);
 
-  let stopping: Promise<void> | undefined;
-  const stop = (): Promise<void> =>
-    (stopping ??= (async () => {
-      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-      await registry.shutdown();
-      server.closeAllConnections();
-      await closed;
-      await engine.stop();
-      store.close();
-    })());
-  return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };
+    const address = server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    let stopping: Promise<void> | undefined;
+    const stop = (): Promise<void> =>
+      (stopping ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await registry.shutdown();
+        server.closeAllConnections();
+        await closed;
+        await engine.stop();
+        store.close();
+      })());
+    return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };
+  } catch (error) {
+    for (const step of undo.reverse()) {
+      try {
+        await step();
+      } catch (failure) {
+        log.error({ err: failure }, 'closing after a failed start-up failed');
+      }
+    }
+    throw error;
+  }
+}
+
+function closeServer(server: Server): Promise<void> {
+  const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeAllConnections();
+  return closed;
 }

@@ -1,10 +1,13 @@
 import { pino, type DestinationStream, type LevelWithSilent, type Logger } from 'pino';
+import { startLogLevel, type LogLevel } from './config/log-level.js';
 
-/** The process logger: JSON lines on stderr; LOG_LEVEL sets the level ('silent' in tests). */
-export const log: Logger = pino(
-  { level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'silent' : 'info'), base: undefined },
-  pino.destination(2),
-);
+/** The process logger: JSON lines on stderr, at LOG_LEVEL ('silent' in tests). */
+export const log: Logger = pino({ level: startLogLevel(), base: undefined }, pino.destination(2));
+
+/** Sets the level the checked configuration chose (bin/ does, before a command runs). */
+export function setLogLevel(level: LogLevel): void {
+  log.level = level;
+}
 
 /**
  * A logger like the process one writing to `destination` (a test's buffer, a file): how a service

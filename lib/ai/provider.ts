@@ -18,15 +18,11 @@ export interface ChatReply {
   completionTokens: number;
 }
 
+/** The model asked when AI_MODEL is unset. */
+export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
+
 /** Time one completion may take before the field fails. */
 const REQUEST_TIMEOUT_MS = 60_000;
-
-/** The provider configured in the environment, or null when AI_BASE_URL is unset. */
-export function providerFromEnv(env: NodeJS.ProcessEnv = process.env): AiProvider | null {
-  const baseUrl = env.AI_BASE_URL?.trim();
-  if (!baseUrl) return null;
-  return { baseUrl: baseUrl.replace(/\/+$/, ''), apiKey: env.AI_API_KEY ?? '', model: env.AI_MODEL?.trim() || 'gpt-4o-mini' };
-}
 
 /** Asks for one completion at `${baseUrl}/chat/completions`; an HTTP or shape failure throws. */
 export async function chatCompletion(provider: AiProvider, messages: ChatMessage[], signal?: AbortSignal): Promise<ChatReply> {

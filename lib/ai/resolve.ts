@@ -1,6 +1,6 @@
 import type { Page } from 'playwright';
 import { pageOutline } from './outline.js';
-import { chatCompletion, providerFromEnv, type ChatMessage } from './provider.js';
+import { chatCompletion, type ChatMessage } from './provider.js';
 import { aiBinding, recordAiUsage } from './session.js';
 
 /** Why an `ai >>` description could not be turned into a selector; the message is for the caller. */
@@ -22,10 +22,11 @@ const SYSTEM = [
  */
 export async function resolveAiSelector(page: Page, description: string, options: { refresh: boolean; signal?: AbortSignal }): Promise<string> {
   const binding = aiBinding(page);
-  const provider = binding?.provider !== undefined ? binding.provider : providerFromEnv();
-  const key = binding ? { accountId: binding.accountId, domain: domainOf(page.url()), description } : null;
-  if (key && binding && !options.refresh) {
-    const cached = binding.cache.get(key);
+  const provider = binding?.provider ?? null;
+  const cache = binding?.cache ?? null;
+  const key = binding && cache ? { accountId: binding.accountId, domain: domainOf(page.url()), description } : null;
+  if (key && cache && !options.refresh) {
+    const cached = cache.get(key);
     if (cached !== null && (await checkSelector(page, cached)) === null) return cached;
   }
   if (!provider) throw new AiResolveError('no AI provider is configured (set AI_BASE_URL, AI_API_KEY and AI_MODEL)');
@@ -48,7 +49,7 @@ export async function resolveAiSelector(page: Page, description: string, options
     const selector = cleanSelector(content);
     problem = selector ? ((await checkSelector(page, selector)) ?? '') : 'the answer held no selector';
     if (!problem) {
-      if (key && binding) binding.cache.put(key, selector);
+      if (key && cache) cache.put(key, selector);
       return selector;
     }
     messages.push({ role: 'assistant', content }, { role: 'user', content: `That selector does not work: ${problem}. Answer with another CSS selector.` });

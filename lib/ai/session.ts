@@ -8,12 +8,13 @@ export interface AiUsage {
   completionTokens: number;
 }
 
-/** What the session layer tells lib/ai about a page: whose it is and where resolutions are cached. */
+/** What the session layer tells lib/ai about a page: whose it is, where resolutions are cached, which provider answers. */
 export interface AiBinding {
   accountId: string;
-  cache: SelectorCache;
-  /** Overrides the provider from the environment (tests, per-deployment configuration). */
-  provider?: AiProvider | null;
+  /** Null: resolutions are not cached (no store, or no account to key them by). */
+  cache: SelectorCache | null;
+  /** The configured provider (AI_BASE_URL, ...); null: `ai >>` fails saying none is configured. */
+  provider: AiProvider | null;
 }
 
 interface AiState {
@@ -35,7 +36,7 @@ export function bindAi(page: Page, binding: AiBinding): void {
   stateOf(page).binding = binding;
 }
 
-/** The page's binding, or null when none was made (resolutions are then not cached). */
+/** The page's binding, or null when none was made (no provider, no cache). */
 export function aiBinding(page: Page): AiBinding | null {
   return stateOf(page).binding;
 }

@@ -30,26 +30,6 @@ type Solvable = keyof typeof METHODS;
 
 const isSolvable = (vendor: string): vendor is Solvable => Object.hasOwn(METHODS, vendor);
 
-const positive = (value: string | undefined, fallback: number): number => {
-  const parsed = Number(value);
-  return value !== undefined && Number.isFinite(parsed) && parsed > 0 ? parsed : fallback;
-};
-
-/**
- * The solver configured by TABWRIGHT_CAPTCHA_SOLVER (base URL) and TABWRIGHT_CAPTCHA_KEY;
- * TABWRIGHT_CAPTCHA_POLL_MS and TABWRIGHT_CAPTCHA_TIMEOUT_MS override the pacing. Null when unset.
- */
-export function solverConfigFromEnv(env: NodeJS.ProcessEnv = process.env): SolverConfig | null {
-  const base = env.TABWRIGHT_CAPTCHA_SOLVER?.trim();
-  if (!base) return null;
-  return {
-    base: base.replace(/\/+$/, ''),
-    key: env.TABWRIGHT_CAPTCHA_KEY ?? '',
-    pollMs: positive(env.TABWRIGHT_CAPTCHA_POLL_MS, SOLVER_POLL_MS),
-    capMs: positive(env.TABWRIGHT_CAPTCHA_TIMEOUT_MS, SOLVER_CAP_MS),
-  };
-}
-
 /** Why a solve failed, in words for the step error's message. */
 class SolveFailure extends Error {}
 

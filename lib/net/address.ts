@@ -61,6 +61,12 @@ function embeddedIPv4(address: Address, range: string): ipaddr.IPv4 | undefined 
   return undefined;
 }
 
+/** Labels of letters, digits, `-` and `_`, dot-separated; checked on the canonical (punycode) form. */
+const HOST_NAME = /^(?=.{1,253}\.?$)[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?$/;
+
+/** Whether `entry` is a host name as written, not a URL, an address with a port or a pattern. */
+export const isHostName = (entry: string): boolean => !/[\s:/@?#*[\]]/.test(entry) && HOST_NAME.test(canonicalHost(entry));
+
 /** Hosts, addresses and CIDRs an operator lets through anyway (`TABWRIGHT_ALLOW_HOSTS`). */
 export class AllowList {
   private constructor(
@@ -68,20 +74,31 @@ export class AllowList {
     private readonly ranges: readonly [Address, number][],
   ) {}
 
-  /** Parses a comma-separated list such as `127.0.0.1,10.0.0.0/8,intranet.example`. */
+  /**
+   * Parses a comma-separated list such as `127.0.0.1,10.0.0.0/8,intranet.example`. An entry that
+   * is no host name, address or CIDR (a URL, a wildcard, `10.0.0.0/33`) throws, naming every such
+   * entry: silently allowing nothing is how an operator's typo would go unseen.
+   */
   static parse(list: string | undefined): AllowList {
     const names = new Set<string>();
     const ranges: [Address, number][] = [];
+    const invalid: string[] = [];
     for (const entry of (list ?? '').split(',').map((part) => part.trim()).filter(Boolean)) {
-      if (entry.includes('/') && ipaddr.isValidCIDR(entry)) {
+      if (entry.includes('/')) {
+        if (!ipaddr.isValidCIDR(entry)) {
+          invalid.push(entry);
+          continue;
+        }
         const [address, bits] = ipaddr.parseCIDR(entry);
         ranges.push(address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? [(address as ipaddr.IPv6).toIPv4Address(), bits - 96] : [address, bits]);
         continue;
       }
       const literal = literalAddress(entry);
       if (literal) ranges.push([literal, literal.kind() === 'ipv4' ? 32 : 128]);
-      else names.add(canonicalHost(entry));
+      else if (isHostName(entry)) names.add(canonicalHost(entry));
+      else invalid.push(entry);
     }
+    if (invalid.length) throw new Error(`not a host name, IP address or CIDR: ${invalid.map((entry) => `'${entry}'`).join(', ')}`);
     return new AllowList(names, ranges);
   }
 
@@ -149,11 +166,6 @@ export class AddressGuard {
     readonly allow: AllowList = AllowList.parse(undefined),
     private readonly resolve: Resolver = systemResolver,
   ) {}
-
-  /** A guard configured from `TABWRIGHT_ALLOW_HOSTS`. */
-  static fromEnv(env: NodeJS.ProcessEnv = process.env, resolve?: Resolver): AddressGuard {
-    return new AddressGuard(AllowList.parse(env.TABWRIGHT_ALLOW_HOSTS), resolve);
-  }
 
   /** Checks `host` (a name or any spelling of an address). */
   async check(host: string): Promise<GuardVerdict> {

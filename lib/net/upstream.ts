@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { httpErrors } from '../errors.js';
 
 /** Which pool's rate a session's bytes are billed at (contract 8.4). */
@@ -75,25 +74,36 @@ export class Pools {
   }
 }
 
+/** Whether `text` is a proxy URL an upstream can be: http, https or socks5 with a host. */
+function isProxyUrl(text: unknown): boolean {
+  if (typeof text !== 'string' || !/^(https?|socks5h?):\/\//i.test(text)) return false;
+  try {
+    return new URL(text).hostname !== '';
+  } catch {
+    return false;
+  }
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
 /**
- * Reads the JSON file named by `TABWRIGHT_PROXIES`, or returns null when none is set. A file
- * that cannot be read or does not have the shape kind → country → [url] throws at startup.
+ * The pools of a parsed `TABWRIGHT_PROXIES` file: `{"datacenter" | "residential": {country |
+ * "default": [proxy URL, ...]}}`, countries from the contract's list for the kind. Anything else
+ * throws, saying where (the configuration reports it before the service starts).
  */
-export function loadPools(env: NodeJS.ProcessEnv = process.env): Pools | null {
-  const path = env.TABWRIGHT_PROXIES;
-  if (!path) return null;
-  const parsed: unknown = JSON.parse(readFileSync(path, 'utf8'));
+export function parsePools(parsed: unknown): Pools {
+  if (!isRecord(parsed)) throw new Error('expected an object of kind → country → proxy URLs');
   const lists: Partial<Record<ProxyKind, Record<string, string[]>>> = {};
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error(`${path}: expected an object of kind → country → proxy URLs`);
   for (const [kind, countries] of Object.entries(parsed)) {
-    if (kind !== 'datacenter' && kind !== 'residential') throw new Error(`${path}: unknown proxy kind ${kind} (datacenter or residential)`);
-    if (typeof countries !== 'object' || countries === null || Array.isArray(countries)) throw new Error(`${path}: ${kind} must map countries to lists of proxy URLs`);
+    if (kind !== 'datacenter' && kind !== 'residential') throw new Error(`unknown proxy kind ${kind} (datacenter or residential)`);
+    if (!isRecord(countries)) throw new Error(`${kind} must map countries to lists of proxy URLs`);
+    const allowed = kind === 'datacenter' ? DATACENTER_COUNTRIES : RESIDENTIAL_COUNTRIES;
     const byCountry: Record<string, string[]> = {};
-    for (const [country, urls] of Object.entries(countries as Record<string, unknown>)) {
-      if (!Array.isArray(urls) || !urls.every((url) => typeof url === 'string' && /^(https?|socks5h?):\/\//.test(url))) {
-        throw new Error(`${path}: ${kind}.${country} must be a list of http, https or socks5 proxy URLs`);
-      }
-      byCountry[country.toLowerCase()] = urls as string[];
+    for (const [key, urls] of Object.entries(countries)) {
+      const country = key.toLowerCase();
+      if (country !== 'default' && !allowed.has(country)) throw new Error(`${kind}.${key} is not a ${kind} country (a country code of the contract's list, or default)`);
+      if (!Array.isArray(urls) || !urls.every(isProxyUrl)) throw new Error(`${kind}.${key} must be a list of http, https or socks5 proxy URLs`);
+      byCountry[country] = urls as string[];
     }
     lists[kind] = byCountry;
   }

@@ -1,10 +1,11 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, USAGE } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
+import { VARIABLES } from '../../lib/config/index.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { sessionFor, tempDir } from '../lib/store/fixtures.js';
 
@@ -166,21 +167,65 @@ describe('tabwright (command line)', () => {
   });
 
   describe('usage', () => {
-    it('exits 2 with usage on stderr for an unknown or missing command', async () => {
-      for (const argv of [[], ['launch'], ['keys'], ['keys', 'rotate'], ['accounts', 'delete'], ['serve', '--port', 'eighty'], ['chart', '--nope']]) {
+    it('exits 2 with usage on stderr for an unknown or missing command or flag', async () => {
+      for (const argv of [[], ['launch'], ['keys'], ['keys', 'rotate'], ['accounts', 'delete'], ['serve', '--prot', '80'], ['serve', '--port'], ['chart', '--nope'], ['help', 'launch']]) {
         const { code, err } = await run(...argv);
         expect(code, argv.join(' ')).to.equal(2);
         expect(err).to.include(USAGE);
       }
     });
 
-    it('prints usage on stdout and exits 0 for --help', async () => {
-      for (const argv of [['--help'], ['-h'], ['keys', 'create', '--help'], ['help']]) {
+    it('prints usage on stdout and exits 0 for --help, -h and help', async () => {
+      for (const argv of [['--help'], ['-h'], ['help']]) {
         const { code, out, err } = await run(...argv);
         expect(code).to.equal(0);
         expect(out).to.equal(USAGE);
         expect(err).to.equal('');
       }
+    });
+
+    it('lists every command, every flag and every environment variable with its default', () => {
+      for (const text of ['serve [--host H] [--port P]', 'keys create --plan PLAN [--test] [--account ID]', 'keys list', 'keys revoke KEY_PREFIX', 'accounts list',
+        'accounts show ID', 'accounts set-plan ID PLAN', 'accounts topup ID AMOUNT', 'ledger export --account ID [--out FILE] [--test]', 'chart [--engine]', 'help [COMMAND]']) {
+        expect(USAGE).to.include(`  ${text}`);
+      }
+      for (const flag of ['--host H', '--port P', '--data-dir D', '--plan PLAN', '--test', '--account ID', '--out FILE', '--engine', '--help, -h']) expect(USAGE).to.include(` ${flag} `);
+      for (const variable of VARIABLES) {
+        expect(USAGE).to.match(new RegExp(`\\n  ${variable.name} +\\S`));
+        expect(USAGE.replace(/\s+/g, ' ')).to.include(`default ${variable.default || 'unset'}`);
+      }
+    });
+
+    it('prints one command\'s forms, flags and variables for help COMMAND and COMMAND --help', async () => {
+      const serve = await run('help', 'serve');
+      expect(serve.code).to.equal(0);
+      expect(serve.out).to.match(/^Usage: tabwright serve \[--host H\] \[--port P\]\n/);
+      for (const text of ['--host H', '--port P', '--data-dir D', 'listening on http://HOST:PORT', ...VARIABLES.map((variable) => `\n  ${variable.name} `)]) expect(serve.out).to.include(text);
+      for (const argv of [['keys', '--help'], ['keys', 'create', '--help'], ['help', 'keys']]) {
+        const keys = await run(...argv);
+        expect(keys.code).to.equal(0);
+        expect(keys.out).to.match(/^Usage: tabwright keys create --plan PLAN \[--test\] \[--account ID\]\n {7}tabwright keys list/);
+        expect(keys.out).to.include('\n  DATA_DIR ').and.include('\n  LOG_LEVEL ').and.not.include('\n  CHROMIUM_PATH ');
+      }
+      expect((await run('chart', '--help')).out).to.include('--engine');
+    });
+  });
+
+  describe('configuration', () => {
+    it('prints one line per bad setting and exits 2 before opening the store', async () => {
+      const result = { out: '', err: '' };
+      const data = join(dir, 'never');
+      const io: CliIo = { out: (t) => (result.out += t), err: (t) => (result.err += t), env: { DATA_DIR: data, LOG_LEVEL: 'verbose', PORT: 'x' } };
+      expect(await main(['accounts', 'list'], io)).to.equal(2);
+      expect(result.err).to.equal("tabwright: PORT must be an integer from 0 to 65535, got 'x'\ntabwright: LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got 'verbose'\n");
+      expect(result.out).to.equal('');
+      expect(existsSync(data)).to.equal(false);
+    });
+
+    it('names the flag when a flag value is bad', async () => {
+      const { code, err } = await run('serve', '--port', 'eighty');
+      expect(code).to.equal(2);
+      expect(err).to.equal("tabwright: --port must be an integer from 0 to 65535, got 'eighty'\n");
     });
   });
 

@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Engine } from '../../actors/engine.js';
+import { SOLVER_CAP_MS } from '../../lib/captcha/solver.js';
+import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 import { contactForm } from '../lib/captcha/shell.js';
@@ -59,8 +61,6 @@ class FakeSolver {
   }
 }
 
-const SOLVER_ENV = ['TABWRIGHT_CAPTCHA_SOLVER', 'TABWRIGHT_CAPTCHA_KEY', 'TABWRIGHT_CAPTCHA_POLL_MS'] as const;
-
 describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
   this.timeout(120_000);
   let engine: Engine;
@@ -70,7 +70,7 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
   let auth: { Authorization: string };
 
   before(async () => {
-    engine = new Engine();
+    engine = new Engine({ chromium: { executablePath: testChromium() } });
     await engine.start();
     solver = await FakeSolver.start();
     site = await TestSite.start({
@@ -86,17 +86,11 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
   });
   afterEach(async () => {
     await service.stop();
-    for (const name of SOLVER_ENV) delete process.env[name];
   });
 
-  /** The driver reads the solver's settings when the service starts. */
+  /** The driver is given the solver's settings when the service starts. */
   const start = (withSolver: boolean): void => {
-    if (withSolver) {
-      process.env.TABWRIGHT_CAPTCHA_SOLVER = solver.base;
-      process.env.TABWRIGHT_CAPTCHA_KEY = 'test-api-key';
-      process.env.TABWRIGHT_CAPTCHA_POLL_MS = '50';
-    }
-    service = startService({ engine });
+    service = startService({ engine, solver: withSolver ? { base: solver.base, key: 'test-api-key', pollMs: 50, capMs: SOLVER_CAP_MS } : null });
     auth = { Authorization: `Bearer ${service.key('pro')}` };
     solver.tasks.length = 0;
     solver.failure = null;

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import type { Browser } from 'playwright';
 import { Engine, launchChromium } from '../../actors/engine.js';
+import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 
@@ -33,7 +34,7 @@ describe('engine loss', function () {
       maxRelaunchDelayMs: 500,
       launch: () => {
         launches++;
-        return failLaunches ? Promise.reject(new Error('no browser today')) : launchChromium();
+        return failLaunches ? Promise.reject(new Error('no browser today')) : launchChromium({ executablePath: testChromium() });
       },
     });
     await engine.start();

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { AiProvider } from '../../lib/ai/index.js';
 import { browserSuite } from '../support/browser.js';
 import { pageSource } from '../support/pages.js';
 import { html } from '../support/site.js';
@@ -28,11 +29,17 @@ const SHOP = html(
 
 describe('the extract step through the API', function () {
   this.timeout(120_000);
-  const t = browserSuite({
-    '/shop': { body: SHOP },
-    '/keep-tabular-data': { body: pageSource('keep-tabular-data') },
-    '/links-in-tables': { body: pageSource('links-in-tables') },
-  });
+  /** What AI_BASE_URL, AI_API_KEY and AI_MODEL would configure; the nested AI suite sets it. */
+  let ai: AiProvider | null = null;
+  const t = browserSuite(
+    {
+      '/shop': { body: SHOP },
+      '/keep-tabular-data': { body: pageSource('keep-tabular-data') },
+      '/links-in-tables': { body: pageSource('links-in-tables') },
+    },
+    'pro',
+    () => ({ ai }),
+  );
   const { create } = t;
   before(() => {
   });
@@ -200,7 +207,6 @@ describe('the extract step through the API', function () {
     let stub: Server;
     let requests: Array<{ messages: Array<{ role: string; content: string }>; auth: string | undefined }>;
     let answers: string[];
-    const saved = { base: process.env.AI_BASE_URL, key: process.env.AI_API_KEY, model: process.env.AI_MODEL };
 
     before(async () => {
       stub = createServer((req, res) => {
@@ -216,15 +222,10 @@ describe('the extract step through the API', function () {
         });
       });
       await new Promise<void>((resolve) => stub.listen(0, '127.0.0.1', resolve));
-      process.env.AI_BASE_URL = `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`;
-      process.env.AI_API_KEY = 'sk-stub';
-      process.env.AI_MODEL = 'stub-model';
+      ai = { baseUrl: `http://127.0.0.1:${(stub.address() as AddressInfo).port}/v1`, apiKey: 'sk-stub', model: 'stub-model' };
     });
     after(async () => {
-      for (const [name, value] of [['AI_BASE_URL', saved.base], ['AI_API_KEY', saved.key], ['AI_MODEL', saved.model]] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      ai = null;
       await new Promise<void>((resolve) => stub.close(() => resolve()));
     });
     beforeEach(() => {
@@ -273,17 +274,12 @@ describe('the extract step through the API', function () {
       expect(requests).to.have.length(2);
     });
 
-    it('fails with extract_failed saying no provider is configured when AI_BASE_URL is unset', async () => {
-      const base = process.env.AI_BASE_URL;
-      delete process.env.AI_BASE_URL;
-      try {
-        const body = await extract('/shop', { title: 'ai >> the page heading' });
-        expect(body.error).to.include({ code: 'extract_failed' });
-        expect(body.error!.message).to.contain('no AI provider is configured');
-        expect(body.error!.context).to.deep.equal({ field: 'title' });
-      } finally {
-        process.env.AI_BASE_URL = base;
-      }
-    });
+  });
+
+  it('fails ai >> fields with extract_failed saying no provider is configured when AI_BASE_URL is unset', async () => {
+    const body = await extract('/shop', { title: 'ai >> the page heading' });
+    expect(body.error).to.include({ code: 'extract_failed' });
+    expect(body.error!.message).to.contain('no AI provider is configured');
+    expect(body.error!.context).to.deep.equal({ field: 'title' });
   });
 });

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { chromium } from 'playwright';
 import { Engine } from '../../actors/engine.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../../lib/config.js';
+import { CHROMIUM_ARGS } from '../../lib/config/index.js';
+import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { pageExpected, pageSource, realPages } from '../support/pages.js';
 import { TestSite } from '../support/site.js';
@@ -39,7 +40,7 @@ describe('observation of the real pages in spec/fixtures/pages', function () {
     // Each page at /NAME/, so its relative links stay under its own folder; anything else is a quick 404.
     site = await TestSite.start(Object.fromEntries(pages.map((name) => [`/${name}/`, { body: pageSource(name) }])));
     engine = new Engine({
-      launch: () => chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS], headless: true }),
+      launch: () => chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS, NO_DNS], headless: true }),
     });
     await engine.start();
     service = startService({ engine });

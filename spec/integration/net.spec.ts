@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext } from 'playwright';
 import { Server as ProxyServer } from 'proxy-chain';
 import { launchChromium } from '../../actors/engine.js';
+import { testChromium } from '../support/chromium.js';
 import { AddressGuard, AllowList } from '../../lib/net/address.js';
 import { ByteMeter } from '../../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../../lib/net/proxy.js';
@@ -72,7 +73,7 @@ describe('lib/net session proxy with Chromium', function () {
   let canary: Canary;
   let upstream: Awaited<ReturnType<typeof startUpstream>>;
   // 127.0.0.1 (the fixture site and the test upstream) is allowed; 127.0.0.2 (the canary) is not.
-  const guard = AddressGuard.fromEnv({ TABWRIGHT_ALLOW_HOSTS: '127.0.0.1' });
+  const guard = new AddressGuard(AllowList.parse('127.0.0.1'));
   const open: { proxy: SessionProxy; context: BrowserContext }[] = [];
 
   /** One session: its own proxy and a context that sends everything through it. */
@@ -101,7 +102,7 @@ describe('lib/net session proxy with Chromium', function () {
         body: html('WS', `<script>window.ws = new Promise((resolve) => { const s = new WebSocket(${JSON.stringify(`ws://127.0.0.2:${canary.port}/`)}); s.onopen = () => resolve('open'); s.onerror = () => resolve('error'); });</script>`),
       },
     });
-    browser = await launchChromium();
+    browser = await launchChromium({ executablePath: testChromium() });
   });
 
   afterEach(async () => {

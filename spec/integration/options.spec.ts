@@ -1,5 +1,6 @@
 import { expect } from 'chai';
 import { Engine } from '../../actors/engine.js';
+import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 
@@ -14,7 +15,7 @@ describe('session options at create', function () {
   const seen: Array<Record<string, string | string[] | undefined>> = [];
 
   before(async () => {
-    engine = new Engine();
+    engine = new Engine({ chromium: { executablePath: testChromium() } });
     await engine.start();
     site = await TestSite.start({
       '/': (req, res) => {

@@ -1,9 +1,10 @@
 import { expect } from 'chai';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openStore } from '../../lib/store/index.js';
+import { testChromium } from '../support/chromium.js';
 import { TestSite, html } from '../support/site.js';
 
 const BIN = join(process.cwd(), 'bin', 'tabwright');
@@ -36,14 +37,27 @@ function descendants(pid: number): number[] {
   return found;
 }
 
+/** Process ids in the process group `group`. */
+function groupMembers(group: number): number[] {
+  const table = execFileSync('ps', ['-eo', 'pid=,pgid=']).toString().trim().split('\n').map((line) => line.trim().split(/\s+/).map(Number));
+  return table.filter(([, pgid]) => pgid === group).map(([pid]) => pid!);
+}
+
+/** Whether `pid` still runs (a zombie, dead and waiting for a parent to reap it, does not). */
 const alive = (pid: number): boolean => {
   try {
-    process.kill(pid, 0);
-    return true;
+    return !execFileSync('ps', ['-o', 'stat=', '-p', String(pid)]).toString().trim().startsWith('Z');
   } catch {
     return false;
   }
 };
+
+/** The command lines of those of `pids` still running after a moment for them to leave. */
+async function survivors(pids: number[]): Promise<string[]> {
+  // Chromium's helper processes leave right after the browser process; give them a moment.
+  for (let i = 0; i < 50 && pids.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+  return pids.filter(alive).map((pid) => execFileSync('ps', ['-o', 'args=', '-p', String(pid)]).toString());
+}
 
 const exited = (child: ChildProcess): Promise<number | null> =>
   child.exitCode !== null ? Promise.resolve(child.exitCode) : new Promise((resolve) => child.once('exit', (code) => resolve(code)));
@@ -69,20 +83,46 @@ describe('tabwright serve', function () {
   const post = (url: string, path: string, body: unknown) =>
     fetch(`${url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-  it('on SIGTERM ends every session cleanly, exits 0 and leaves no Chromium behind', async () => {
-    const { child, url } = await serve(dataDir);
-    const created = (await (await post(url, '/v1/sessions', { url: site.url('/') })).json()) as { session_id: string };
-    const children = descendants(child.pid!);
-    expect(children.length).to.be.greaterThan(0);
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    it(`on ${signal} ends every session cleanly, exits 0 and leaves no Chromium behind`, async () => {
+      const { child, url } = await serve(dataDir);
+      const created = (await (await post(url, '/v1/sessions', { url: site.url('/') })).json()) as { session_id: string };
+      const children = descendants(child.pid!);
+      expect(children.length).to.be.greaterThan(0);
+      child.kill(signal);
+      expect(await exited(child)).to.equal(0);
+      expect(await survivors(children)).to.deep.equal([]);
+      const store = openStore(dataDir);
+      expect(store.getSession(created.session_id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
+      expect(store.getUsage(created.session_id)).to.not.equal(undefined);
+      store.close();
+    });
+  }
+
+  it('stops at once on SIGTERM while Chromium is still launching: exit 0, nothing left running', async () => {
+    // A Chromium that takes a minute to start: the wrapper notes its pid, then waits before exec'ing the real one.
+    const wrapper = join(dataDir, 'slow-chromium');
+    writeFileSync(wrapper, `#!/bin/sh\necho "$$" > "$0.pid"\nsleep 60\nexec ${testChromium()} "$@"\n`);
+    chmodSync(wrapper, 0o755);
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LOG_LEVEL: 'silent', CHROMIUM_PATH: wrapper },
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    for (let i = 0; i < 300 && !existsSync(`${wrapper}.pid`); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const launching = Number(readFileSync(`${wrapper}.pid`, 'utf8'));
+    // The wrapper leads its process group (Playwright starts the browser detached); its sleep is in it too.
+    const group = groupMembers(launching);
+    expect(group).to.include(launching);
+    const sent = performance.now();
     child.kill('SIGTERM');
     expect(await exited(child)).to.equal(0);
-    // Chromium's helper processes leave right after the browser process; give them a moment.
-    for (let i = 0; i < 50 && children.some(alive); i++) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(children.filter(alive).map((pid) => execFileSync('ps', ['-o', 'args=', '-p', String(pid)]).toString())).to.deep.equal([]);
-    const store = openStore(dataDir);
-    expect(store.getSession(created.session_id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
-    expect(store.getUsage(created.session_id)).to.not.equal(undefined);
-    store.close();
+    const took = performance.now() - sent;
+    expect(took, `exited after ${Math.round(took)} ms`).to.be.below(5_000);
+    expect(out).to.equal('');
+    expect(await survivors(group)).to.deep.equal([]);
   });
 
   it('records sessions a killed process left active as failed when it starts again', async () => {
@@ -100,13 +140,14 @@ describe('tabwright serve', function () {
     }
   });
 
-  it('prints usage and exits 2 on a bad argument', () => {
-    let status = 0;
+  it('says what is wrong with a bad flag value and exits 2', () => {
+    let failure: { status: number; stderr: Buffer } | undefined;
     try {
-      execFileSync(process.execPath, [BIN, 'serve', '--port', 'nope'], { stdio: 'pipe' });
+      execFileSync(process.execPath, [BIN, 'serve', '--port', 'nope', '--data-dir', dataDir], { stdio: 'pipe' });
     } catch (error) {
-      status = (error as { status: number }).status;
+      failure = error as { status: number; stderr: Buffer };
     }
-    expect(status).to.equal(2);
+    expect(failure?.status).to.equal(2);
+    expect(failure?.stderr.toString()).to.equal("tabwright: --port must be an integer from 0 to 65535, got 'nope'\n");
   });
 });

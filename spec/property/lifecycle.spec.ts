@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { Engine } from '../../actors/engine.js';
+import { testChromium } from '../support/chromium.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { ManualClock } from '../../lib/clock.js';
 import { FakeDriver } from '../support/fake-driver.js';
@@ -231,7 +232,7 @@ describe('session lifecycle (property)', function () {
     let engine: Engine;
     let site: TestSite;
     before(async () => {
-      engine = new Engine();
+      engine = new Engine({ chromium: { executablePath: testChromium() } });
       await engine.start();
       site = await TestSite.start({
         '/ok': { body: html('OK', '<h1>Fine</h1><p>A page.</p>') },

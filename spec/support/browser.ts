@@ -1,6 +1,7 @@
 import type { PlanName } from '../../lib/billing/plans.js';
 import { Engine } from '../../actors/engine.js';
-import { startService, type Service } from './service.js';
+import { testChromium } from './chromium.js';
+import { startService, type Service, type ServiceOptions } from './service.js';
 import { TestSite, type Route } from './site.js';
 
 /** What a suite against real Chromium works with; each property is valid inside its tests. */
@@ -17,12 +18,17 @@ export interface BrowserSuite {
 
 /**
  * Registers the mocha hooks every real-browser suite needs: one engine and one local site for the
- * suite, a fresh service (new data folder) and a key on `plan` for each test.
+ * suite, a fresh service (new data folder) and a key on `plan` for each test. `settings` is asked
+ * for each test's service, so a nested suite can configure a solver or an AI provider.
  */
-export function browserSuite(routes: Record<string, Route>, plan: PlanName = 'pro'): BrowserSuite {
+export function browserSuite(
+  routes: Record<string, Route>,
+  plan: PlanName = 'pro',
+  settings: () => Pick<ServiceOptions, 'solver' | 'ai'> = () => ({}),
+): BrowserSuite {
   const state = {} as { engine: Engine; site: TestSite; service: Service; auth: { Authorization: string } };
   before(async () => {
-    state.engine = new Engine();
+    state.engine = new Engine({ chromium: { executablePath: testChromium() } });
     await state.engine.start();
     state.site = await TestSite.start(routes);
   });
@@ -31,7 +37,7 @@ export function browserSuite(routes: Record<string, Route>, plan: PlanName = 'pr
     await state.site.stop();
   });
   beforeEach(() => {
-    state.service = startService({ engine: state.engine });
+    state.service = startService({ engine: state.engine, ...settings() });
     state.auth = { Authorization: `Bearer ${state.service.key(plan)}` };
   });
   afterEach(() => state.service.stop());

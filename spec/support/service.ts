@@ -8,7 +8,9 @@ import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
 import type { EngineView } from '../../http/state.js';
+import type { AiProvider } from '../../lib/ai/index.js';
 import type { PlanName } from '../../lib/billing/plans.js';
+import type { SolverConfig } from '../../lib/captcha/solver.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { Telemetry } from '../../lib/telemetry/index.js';
@@ -42,6 +44,9 @@ export interface ServiceOptions {
   health?: EngineView;
   /** Makes GET /metrics require this bearer token. */
   metricsToken?: string;
+  /** For the real driver: what TABWRIGHT_CAPTCHA_* and AI_* would configure (default: off). */
+  solver?: SolverConfig | null;
+  ai?: AiProvider | null;
 }
 
 /** Without a browser (a FakeDriver) the engine is always up. */
@@ -52,7 +57,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
-  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork() }) : new FakeDriver());
+  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const telemetry = options.telemetry ?? new Telemetry();
   const registry = new Registry({

@@ -1,7 +1,8 @@
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { installBlockers, type BlockerTracker } from '../../../lib/blockers/index.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
+import { CHROMIUM_ARGS } from '../../../lib/config/index.js';
+import { testChromium } from '../../support/chromium.js';
 import { TestSite } from '../../support/site.js';
 import * as pages from './pages.js';
 
@@ -16,7 +17,7 @@ describe('installBlockers()', function () {
   let context: BrowserContext | undefined;
 
   before(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS] });
     site = await TestSite.start({
       '/onetrust': { body: pages.oneTrustPage() },
       '/onetrust-late': { body: pages.oneTrustPage(1000) },

@@ -3,7 +3,8 @@ import type { ServerResponse } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright';
 import { detectBlockPage, detectChallenge, inspectAccess } from '../../../lib/captcha/index.js';
 import { PROBE_LIMITS, probePage } from '../../../lib/captcha/probe.js';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
+import { CHROMIUM_ARGS } from '../../../lib/config/index.js';
+import { testChromium } from '../../support/chromium.js';
 import { pageSource, realPages } from '../../support/pages.js';
 import { TestSite, type Route } from '../../support/site.js';
 import { BLOCK_CASES } from './block-pages.js';
@@ -34,7 +35,7 @@ describe('lib/captcha', function () {
   before(async () => {
     site = await TestSite.start(Object.fromEntries(CASES.map((item, index) => [`/case/${index}`, serve(item)])));
     for (const name of REAL_PAGES) site.route(`/real/${name}/`, { body: pageSource(name) });
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, NO_DNS] });
+    browser = await chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS, NO_DNS] });
     page = await browser.newPage();
   });
   after(async () => {

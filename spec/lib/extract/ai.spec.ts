@@ -3,6 +3,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, Page } from 'playwright';
 import { launchChromium } from '../../../actors/engine.js';
+import { testChromium } from '../../support/chromium.js';
 import { bindAi, SelectorCache, takeAiUsage, type AiProvider } from '../../../lib/ai/index.js';
 import { extractFields } from '../../../lib/extract/index.js';
 import { openDatabase } from '../../../lib/store/db.js';
@@ -20,7 +21,7 @@ describe('extractFields() with ai >> fields', function () {
   let cache: SelectorCache;
 
   before(async () => {
-    browser = await launchChromium();
+    browser = await launchChromium({ executablePath: testChromium() });
     site = await TestSite.start({ '/': { body: html('Shop', '<h1 class="heading">Welcome</h1><p class="price">$5</p>') } });
     stub = createServer((req, res) => {
       req.resume();

@@ -53,10 +53,17 @@ describe('AddressGuard#check()', () => {
     expect(await allowing.check('192.168.1.1')).to.include({ ok: false });
   });
 
-  it('reads TABWRIGHT_ALLOW_HOSTS from the environment', async () => {
-    const fromEnv = AddressGuard.fromEnv({ TABWRIGHT_ALLOW_HOSTS: '127.0.0.1' });
-    expect(await fromEnv.check('127.0.0.1')).to.include({ ok: true });
-    expect(await fromEnv.check('127.0.0.2')).to.include({ ok: false });
+});
+
+describe('AllowList.parse()', () => {
+  it('accepts host names, every spelling of an address, IPv6 and CIDRs', () => {
+    expect(() => AllowList.parse('localhost, intranet.example., my_host.lan, 2130706433, ::1, [fd00::1], 10.0.0.0/8, fd00::/8, bücher.de')).to.not.throw();
+  });
+
+  it('refuses every entry that is no host name, address or CIDR, naming each', () => {
+    expect(() => AllowList.parse('127.0.0.1, 10.0.0.0/33, http://intranet, *.example.com, a b, host:8080')).to.throw(
+      "not a host name, IP address or CIDR: '10.0.0.0/33', 'http://intranet', '*.example.com', 'a b', 'host:8080'",
+    );
   });
 });
 

@@ -1,9 +1,6 @@
 import { expect } from 'chai';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { ApiError } from '../../../lib/errors.js';
-import { countryOfUrl, loadPools, Pools, resolveUpstream } from '../../../lib/net/upstream.js';
+import { countryOfUrl, parsePools, Pools, resolveUpstream } from '../../../lib/net/upstream.js';
 
 const pools = (): Pools =>
   new Pools({
@@ -78,25 +75,21 @@ describe('countryOfUrl()', () => {
   });
 });
 
-describe('loadPools()', () => {
-  const write = (content: string): string => {
-    const path = join(mkdtempSync(join(tmpdir(), 'tabwright-pools-')), 'proxies.json');
-    writeFileSync(path, content);
-    return path;
-  };
-
-  it('returns null without TABWRIGHT_PROXIES', () => {
-    expect(loadPools({})).to.equal(null);
+describe('parsePools()', () => {
+  it('reads kind → country → URLs, country keys in any case', () => {
+    const pools = parsePools({ datacenter: { US: ['http://a:b@h:1'], default: ['socks5://h:2'] } });
+    expect(pools.next('datacenter', 'us')).to.equal('http://a:b@h:1');
+    expect(pools.defaultCountry('datacenter')).to.equal('default');
+    expect(pools.has('residential')).to.equal(false);
   });
 
-  it('reads kind → country → URLs', () => {
-    const loaded = loadPools({ TABWRIGHT_PROXIES: write(JSON.stringify({ datacenter: { US: ['http://a:b@h:1'] } })) });
-    expect(loaded?.next('datacenter', 'us')).to.equal('http://a:b@h:1');
-    expect(loaded?.has('residential')).to.equal(false);
-  });
-
-  it('throws on an unknown kind or a list that is not proxy URLs', () => {
-    expect(() => loadPools({ TABWRIGHT_PROXIES: write(JSON.stringify({ mobile: { us: [] } })) })).to.throw(/unknown proxy kind mobile/);
-    expect(() => loadPools({ TABWRIGHT_PROXIES: write(JSON.stringify({ datacenter: { us: ['ftp://x'] } })) })).to.throw(/proxy URLs/);
+  it('throws, saying where, on anything but the documented shape', () => {
+    expect(() => parsePools([])).to.throw(/expected an object/);
+    expect(() => parsePools({ mobile: { us: [] } })).to.throw(/unknown proxy kind mobile/);
+    expect(() => parsePools({ residential: ['http://h:1'] })).to.throw(/residential must map countries/);
+    expect(() => parsePools({ datacenter: { us: ['ftp://x'] } })).to.throw('datacenter.us must be a list of http, https or socks5 proxy URLs');
+    expect(() => parsePools({ datacenter: { us: 'http://h:1' } })).to.throw(/datacenter.us must be a list/);
+    expect(() => parsePools({ datacenter: { us: ['http://'] } })).to.throw(/datacenter.us must be a list/);
+    expect(() => parsePools({ datacenter: { zz: ['http://h:1'] } })).to.throw(/datacenter.zz is not a datacenter country/);
   });
 });

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../lib/config.js';
+import { CHROMIUM_ARGS } from '../../../lib/config/index.js';
+import { testChromium } from '../../support/chromium.js';
 import { hooksScript } from '../../../lib/observe/bundle.js';
 import { PageObserver } from '../../../lib/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
@@ -15,7 +16,7 @@ describe('PageObserver (stability and the walk)', function () {
   let observer: PageObserver;
 
   before(async () => {
-    browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+    browser = await chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS] });
     site = await TestSite.start({
       '/quiet': { body: html('Quiet', '<p>Nothing moves here.</p>') },
       '/busy': { body: html('Busy', '<p id="n">0</p><script>setInterval(() => { n.textContent = Number(n.textContent) + 1; }, 50)</script>') },

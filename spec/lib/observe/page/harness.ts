@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
-import { CHROMIUM_ARGS, chromiumPath } from '../../../../lib/config.js';
+import { CHROMIUM_ARGS } from '../../../../lib/config/index.js';
+import { testChromium } from '../../../support/chromium.js';
 import { withWalker } from '../../../../lib/observe/bundle.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../lib/observe/page/protocol.js';
 import { TestSite, html } from '../../../support/site.js';
@@ -44,7 +45,7 @@ export class Harness {
 
   static async start(): Promise<Harness> {
     const site = await TestSite.start();
-    const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS] });
+    const browser = await chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS] });
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     // Nothing leaves the machine: anything not on the local site (under either of its names) fails at once.
     const local = [site.origin, crossOrigin(site)];

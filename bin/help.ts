@@ -1,0 +1,138 @@
+// The help text: every command, flag and environment variable. Variables, their defaults and
+// meanings come from lib/config, the one place that reads them.
+import { PLAN_NAMES } from '../lib/billing/plans.js';
+import { VARIABLES, type Variable } from '../lib/config/index.js';
+
+interface CommandHelp {
+  /** Each form of the command and what it does. */
+  forms: Array<[synopsis: string, meaning: string]>;
+  flags: Array<[flag: string, meaning: string]>;
+  /** Said once under the command's own help. */
+  notes?: string;
+  /** The variables it reads (every one is checked all the same). */
+  env: 'serve' | 'every command' | 'none';
+}
+
+const DATA_DIR_FLAG: [string, string] = ['--data-dir D', 'the data folder (wins over DATA_DIR; default ./data)'];
+
+/** Every command, in the order the help lists them. */
+const COMMANDS: Record<string, CommandHelp> = {
+  serve: {
+    forms: [['serve [--host H] [--port P]', 'run the API until SIGTERM or SIGINT']],
+    flags: [
+      ['--host H', 'the address to listen on (wins over HOST; default 127.0.0.1)'],
+      ['--port P', 'the port, 0 to 65535, 0 for any free one (wins over PORT; default 8080)'],
+      DATA_DIR_FLAG,
+    ],
+    notes:
+      'Prints "listening on http://HOST:PORT" once it answers requests. SIGTERM or SIGINT end every ' +
+      'session cleanly (usage written) and exit 0; during start-up they stop it at once and exit 0. ' +
+      'Exits 1 when the port is in use or may not be used, 2 for a bad flag or setting.',
+    env: 'serve',
+  },
+  keys: {
+    forms: [
+      ['keys create --plan PLAN [--test] [--account ID]', 'create an API key; without --account, on a new account; the key is printed once, alone on the last line of stdout'],
+      ['keys list [--account ID]', 'list keys (prefix, id, kind, plan, account, times)'],
+      ['keys revoke KEY_PREFIX', 'revoke the key matching a prefix (10+ characters) or a whole key'],
+    ],
+    flags: [
+      ['--plan PLAN', `create: the plan, one of ${PLAN_NAMES.join(', ')}; a live key uses its account's plan`],
+      ['--test', 'create: a test key (its own plan, the test credit pool)'],
+      ['--account ID', 'create: add the key to this account; list: only this account\'s keys'],
+      DATA_DIR_FLAG,
+    ],
+    env: 'every command',
+  },
+  accounts: {
+    forms: [
+      ['accounts list', 'list accounts with their plan, keys and active sessions'],
+      ['accounts show ID', "show an account's plan, keys, active sessions and credits"],
+      ['accounts set-plan ID PLAN', 'move an account (and its live keys) to another plan'],
+      ['accounts topup ID AMOUNT', "add AMOUNT credits to an account's live pool"],
+    ],
+    flags: [DATA_DIR_FLAG],
+    env: 'every command',
+  },
+  ledger: {
+    forms: [['ledger export --account ID [--out FILE] [--test]', "the account's credit ledger as CSV"]],
+    flags: [
+      ['--account ID', 'the account (required)'],
+      ['--out FILE', 'write the CSV to FILE instead of stdout'],
+      ['--test', 'the test-key pool instead of the live one'],
+      DATA_DIR_FLAG,
+    ],
+    env: 'every command',
+  },
+  chart: {
+    forms: [['chart [--engine]', 'print the session (or engine) machine as a Mermaid state diagram']],
+    flags: [['--engine', 'the engine machine instead of the session machine']],
+    env: 'none',
+  },
+  help: {
+    forms: [['help [COMMAND]', 'print this text, or one command\'s forms, flags and environment']],
+    flags: [['--help, -h', 'after any command: that command\'s help']],
+    env: 'none',
+  },
+};
+
+/** Whether `name` is a command the help knows. */
+export const isCommand = (name: string): boolean => Object.hasOwn(COMMANDS, name);
+
+const WIDTH = 100;
+
+/** `text` wrapped to WIDTH, every line after the first indented by `indent` spaces. */
+function wrap(text: string, indent: number): string {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && indent + line.length + 1 + word.length > WIDTH) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  lines.push(line);
+  return lines.join(`\n${' '.repeat(indent)}`);
+}
+
+/** Two columns: each left cell padded to the widest, each right cell wrapped under itself. */
+function columns(rows: Array<[string, string]>, indent = 2): string {
+  const width = Math.max(...rows.map(([left]) => left.length)) + 2;
+  return rows.map(([left, right]) => `${' '.repeat(indent)}${left.padEnd(width)}${wrap(right, indent + width)}\n`).join('');
+}
+
+const describe = (variable: Variable): string => `${variable.meaning}; default ${variable.default || 'unset'}`;
+
+function environment(which: CommandHelp['env']): string {
+  const shown = which === 'serve' ? VARIABLES : VARIABLES.filter((variable) => variable.usedBy === which);
+  return columns(shown.map((variable) => [variable.name, describe(variable)]));
+}
+
+/** The text printed for --help and after every usage error. */
+export const USAGE =
+  'Usage: tabwright <command> [options]\n' +
+  '       tabwright help [COMMAND]   or   tabwright COMMAND --help\n\n' +
+  'Commands:\n' +
+  columns(Object.values(COMMANDS).flatMap((command) => command.forms)) +
+  '\nFlags:\n' +
+  columns(Object.entries(COMMANDS).flatMap(([name, command]) => command.flags.map(([flag, meaning], i): [string, string] => [`${i ? '' : name}`.padEnd(10) + flag, meaning]))) +
+  '\nEnvironment (checked before any command but help and chart runs; each bad value is one line\n' +
+  'on stderr, and the command exits 2 without doing anything):\n' +
+  environment('serve') +
+  `\nPlans: ${PLAN_NAMES.join(', ')}.\n` +
+  'Exit status: 0 done; 1 failed (port in use, no such account, ...); 2 bad command line or setting.\n';
+
+/** One command's help: its forms, flags, notes and the variables it reads. */
+export function commandHelp(name: string): string {
+  const command = COMMANDS[name];
+  if (!command) return USAGE;
+  const forms = command.forms.map(([synopsis]) => `tabwright ${synopsis}`);
+  let text = `Usage: ${forms.join('\n       ')}\n\n${columns(command.forms)}`;
+  if (command.notes) text += `\n${wrap(command.notes, 0)}\n`;
+  text += `\nFlags:\n${columns(command.flags)}`;
+  if (command.env !== 'none') {
+    text += `\nEnvironment:\n${environment(command.env)}`;
+    if (command.env !== 'serve') text += 'Every other variable of `tabwright help` is checked too: a bad one stops the command.\n';
+  }
+  return text;
+}

@@ -1,0 +1,68 @@
+// Which Chromium the service drives and with which flags.
+import { accessSync, constants, statSync } from 'node:fs';
+
+/** Where Debian (and derivatives) put Chromium, in the order they are tried when CHROMIUM_PATH is unset. */
+export const DEBIAN_CHROMIUMS: readonly string[] = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+
+/** Why `path` is not a program this process can run, or undefined if it is one. */
+export function programProblem(path: string): string | undefined {
+  let isFile: boolean;
+  try {
+    isFile = statSync(path).isFile();
+  } catch {
+    return 'does not exist';
+  }
+  if (!isFile) return 'is not a file';
+  try {
+    accessSync(path, constants.X_OK);
+  } catch {
+    return 'is not executable';
+  }
+  return undefined;
+}
+
+/** The first of Debian's usual paths that holds a program, or undefined. */
+export const findChromium = (): string | undefined => DEBIAN_CHROMIUMS.find((path) => programProblem(path) === undefined);
+
+/** What to say when neither CHROMIUM_PATH nor any of Debian's paths gives a Chromium. */
+export const NO_CHROMIUM = `no Chromium found at ${DEBIAN_CHROMIUMS.join(', ')}: install Debian's chromium package or set CHROMIUM_PATH`;
+
+/** The Chromium a process would launch, or null (with the reason when that is a problem). */
+export interface ChromiumSetting {
+  path: string | null;
+  problem?: string;
+}
+
+/**
+ * CHROMIUM_PATH (checked) or else the first of Debian's paths that holds a program. With
+ * `required` false, finding none is no problem: only `serve` launches a browser.
+ */
+export function chromiumSetting(env: Readonly<Record<string, string | undefined>>, required: boolean): ChromiumSetting {
+  const given = env.CHROMIUM_PATH?.trim();
+  if (given) {
+    const problem = programProblem(given);
+    return problem ? { path: null, problem: `CHROMIUM_PATH ${given} ${problem}` } : { path: given };
+  }
+  const found = findChromium();
+  if (found) return { path: found };
+  if (!required) return { path: null };
+  return { path: null, problem: NO_CHROMIUM };
+}
+
+/**
+ * Chromium flags. Background networking, component updates and QUIC are off because this
+ * service's browser must only ever fetch what a session asked for (and a closed network
+ * otherwise fills the logs with refused connections).
+ */
+export const CHROMIUM_ARGS: readonly string[] = [
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-quic',
+  '--disable-sync',
+  '--disable-default-apps',
+  '--disable-gpu',
+  '--mute-audio',
+  // WebRTC may only use the (per-context) proxy: no direct UDP, no host candidates around lib/net's guard.
+  '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+];

@@ -1,0 +1,104 @@
+// The one place that reads the environment and the command line's settings. Everything is checked
+// here, at once, before a command opens the store or launches a browser; every other module is
+// handed the value it needs.
+import { resolve } from 'node:path';
+import { DEFAULT_AI_MODEL, type AiProvider } from '../ai/provider.js';
+import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/solver.js';
+import { AllowList } from '../net/address.js';
+import type { Pools } from '../net/upstream.js';
+import * as check from './checks.js';
+import { chromiumSetting } from './chromium.js';
+import { defaultLogLevel, type LogLevel } from './log-level.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, VARIABLES } from './variables.js';
+
+export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
+export { LOG_LEVELS, type LogLevel } from './log-level.js';
+export { VARIABLES, type Variable } from './variables.js';
+
+/** An environment: process.env, or what a test passes. */
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** Values given on the command line; each wins over its variable. */
+export interface ConfigFlags {
+  host?: string;
+  port?: string;
+  dataDir?: string;
+}
+
+/** The checked settings of one process. */
+export interface Config {
+  host: string;
+  port: number;
+  /** Absolute. */
+  dataDir: string;
+  /** Null only when no Chromium was found and the command needs none. */
+  chromiumPath: string | null;
+  logLevel: LogLevel;
+  /** TABWRIGHT_ALLOW_HOSTS. */
+  allowHosts: AllowList;
+  /** TABWRIGHT_PROXIES, read and parsed; null without the variable. */
+  proxies: Pools | null;
+  /** Null: CAPTCHA solving is off. */
+  captcha: SolverConfig | null;
+  /** Null: `ai >>` answers that no provider is configured. */
+  ai: AiProvider | null;
+  /** Null: unset. */
+  metricsToken: string | null;
+}
+
+/** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'));
+  }
+}
+
+/** What the command about to run needs beyond valid values. */
+export interface ConfigNeeds {
+  /** `serve` launches a browser, so finding none is a problem for it alone. */
+  chromium?: boolean;
+}
+
+/**
+ * Reads and checks every setting (flags over variables over defaults). Throws ConfigError listing
+ * every bad value, so one run shows them all.
+ */
+export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds = {}): Config {
+  // Read in the order of VARIABLES, so problems come in the order the help lists the variables.
+  const problems = check.unknownNames(Object.keys(env), VARIABLES.map((variable) => variable.name));
+  /** The checked value of `name` (or of its flag, which wins); undefined when unset or bad. */
+  const value = <T>(name: string, parse: check.Check<T>, flag?: { name: string; value: string | undefined }): T | undefined => {
+    // An empty variable counts as unset (`PORT= tabwright serve`); an empty flag value is a mistake.
+    const given = flag?.value !== undefined ? { label: flag.name, text: flag.value.trim() } : { label: name, text: env[name]?.trim() || undefined };
+    if (given.text === undefined) return undefined;
+    try {
+      return parse(given.text);
+    } catch (error) {
+      problems.push(`${given.label} ${error instanceof Error ? error.message : String(error)}`);
+      return undefined;
+    }
+  };
+  const text = (name: string): string | undefined => env[name]?.trim() || undefined;
+
+  const host = value('HOST', check.host, { name: '--host', value: flags.host }) ?? DEFAULT_HOST;
+  const port = value('PORT', check.port, { name: '--port', value: flags.port }) ?? DEFAULT_PORT;
+  const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? resolve(DEFAULT_DATA_DIR);
+  const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
+  const chromium = chromiumSetting(env, needs.chromium ?? false);
+  if (chromium.problem) problems.push(chromium.problem);
+  const allowHosts = value('TABWRIGHT_ALLOW_HOSTS', check.allowList) ?? AllowList.parse(undefined);
+  const proxies = value('TABWRIGHT_PROXIES', check.proxyFile) ?? null;
+
+  const solver = value('TABWRIGHT_CAPTCHA_SOLVER', check.httpUrl);
+  const pollMs = value('TABWRIGHT_CAPTCHA_POLL_MS', check.positiveMs) ?? SOLVER_POLL_MS;
+  const capMs = value('TABWRIGHT_CAPTCHA_TIMEOUT_MS', check.positiveMs) ?? SOLVER_CAP_MS;
+  const captcha = solver ? { base: solver, key: text('TABWRIGHT_CAPTCHA_KEY') ?? '', pollMs, capMs } : null;
+
+  const metricsToken = value('TABWRIGHT_METRICS_TOKEN', check.token) ?? null;
+  const aiBase = value('AI_BASE_URL', check.httpUrl);
+  const ai = aiBase ? { baseUrl: aiBase, apiKey: text('AI_API_KEY') ?? '', model: text('AI_MODEL') ?? DEFAULT_AI_MODEL } : null;
+
+  if (problems.length) throw new ConfigError(problems);
+  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken };
+}

@@ -1,0 +1,52 @@
+// Every environment variable tabwright reads, with its default and meaning: the help text and the
+// README's table are written from this list, and a TABWRIGHT_* name not in it is reported as a typo.
+import { DEFAULT_AI_MODEL } from '../ai/provider.js';
+import { SOLVER_CAP_MS, SOLVER_POLL_MS } from '../captcha/solver.js';
+import { DEBIAN_CHROMIUMS } from './chromium.js';
+import { LOG_LEVELS } from './log-level.js';
+
+/** One environment variable as the help text documents it. */
+export interface Variable {
+  name: string;
+  /** The default in words, or '' when unset means "off". */
+  default: string;
+  meaning: string;
+  /** Which commands use it: every one that opens the data folder, or `serve` alone. */
+  usedBy: 'every command' | 'serve';
+}
+
+/** The address `serve` listens on by default: this machine only. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** The port `serve` listens on by default. */
+export const DEFAULT_PORT = 8080;
+/** The data folder, relative to the working directory. */
+export const DEFAULT_DATA_DIR = './data';
+
+/** Every variable, in the order the help text lists them. */
+export const VARIABLES: readonly Variable[] = [
+  { name: 'HOST', default: DEFAULT_HOST, meaning: 'the address serve listens on, an IP address or a host name (--host wins)', usedBy: 'serve' },
+  { name: 'PORT', default: String(DEFAULT_PORT), meaning: 'the port serve listens on, 0 to 65535; 0 takes any free port (--port wins)', usedBy: 'serve' },
+  { name: 'DATA_DIR', default: DEFAULT_DATA_DIR, meaning: 'the folder of the SQLite data (--data-dir wins); must not be a file', usedBy: 'every command' },
+  { name: 'LOG_LEVEL', default: 'info (silent under the test runner, NODE_ENV=test)', meaning: `pino level of the JSON logs on stderr: ${LOG_LEVELS.join(', ')}`, usedBy: 'every command' },
+  { name: 'CHROMIUM_PATH', default: `the first of ${DEBIAN_CHROMIUMS.join(', ')}`, meaning: 'the Chromium to drive; must be an executable file', usedBy: 'serve' },
+  {
+    name: 'TABWRIGHT_ALLOW_HOSTS',
+    default: '',
+    meaning: 'comma-separated host names, IP addresses or CIDRs the address guard lets sessions reach anyway (private addresses are refused otherwise); e.g. 127.0.0.1 to drive pages served on this machine; URLs, ports and wildcards are refused',
+    usedBy: 'serve',
+  },
+  {
+    name: 'TABWRIGHT_PROXIES',
+    default: '',
+    meaning: 'a JSON file of upstream proxy pools, {"datacenter": {"de": ["http://user:pass@host:port", ...], "default": [...]}, "residential": {...}} (countries from the contract\'s list for the kind; http, https or socks5 URLs); without it datacenter means a direct connection (still metered)',
+    usedBy: 'serve',
+  },
+  { name: 'TABWRIGHT_CAPTCHA_SOLVER', default: '', meaning: 'the http(s) base URL of a 2Captcha-compatible API for solving reCAPTCHA, hCaptcha and Turnstile; solving is off without it', usedBy: 'serve' },
+  { name: 'TABWRIGHT_CAPTCHA_KEY', default: '', meaning: "the solver's API key", usedBy: 'serve' },
+  { name: 'TABWRIGHT_CAPTCHA_POLL_MS', default: String(SOLVER_POLL_MS), meaning: 'milliseconds between polls of the solver (a positive whole number)', usedBy: 'serve' },
+  { name: 'TABWRIGHT_CAPTCHA_TIMEOUT_MS', default: String(SOLVER_CAP_MS), meaning: 'milliseconds one solve may take (a positive whole number)', usedBy: 'serve' },
+  { name: 'TABWRIGHT_METRICS_TOKEN', default: '', meaning: 'the bearer token GET /metrics asks for; printable, no spaces', usedBy: 'serve' },
+  { name: 'AI_BASE_URL', default: '', meaning: 'the http(s) base URL of an OpenAI-compatible chat completions API, for ai >> extraction', usedBy: 'serve' },
+  { name: 'AI_API_KEY', default: '', meaning: 'its API key', usedBy: 'serve' },
+  { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'serve' },
+];

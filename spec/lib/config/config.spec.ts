@@ -1,0 +1,130 @@
+import { expect } from 'chai';
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ConfigError, LOG_LEVELS, loadConfig, type Config, type Env } from '../../../lib/config/index.js';
+import { startLogLevel } from '../../../lib/config/log-level.js';
+import { tempDir } from '../store/fixtures.js';
+
+/** The problems loadConfig reports for `env`, or [] when it accepts it. */
+function problems(env: Env, flags = {}): readonly string[] {
+  try {
+    loadConfig(env, flags);
+    return [];
+  } catch (error) {
+    expect(error).to.be.instanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+}
+
+describe('loadConfig()', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = tempDir();
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const file = (name: string, content: string, mode = 0o644): string => {
+    const path = join(dir, name);
+    writeFileSync(path, content);
+    chmodSync(path, mode);
+    return path;
+  };
+
+  it('gives the documented defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config).to.deep.include({ host: '127.0.0.1', port: 8080, dataDir: resolve('./data'), logLevel: 'info', proxies: null, captcha: null, ai: null, metricsToken: null });
+    expect(config.allowHosts.allowsName('localhost')).to.equal(false);
+    expect(loadConfig({ NODE_ENV: 'test' }).logLevel).to.equal('silent');
+  });
+
+  it('takes flags over variables, and an empty variable as unset', () => {
+    const config = loadConfig({ HOST: '0.0.0.0', PORT: '9000', DATA_DIR: dir }, { host: '::1', port: '0' });
+    expect(config).to.deep.include({ host: '::1', port: 0, dataDir: dir });
+    expect(loadConfig({ PORT: '', LOG_LEVEL: ' ' })).to.deep.include({ port: 8080, logLevel: 'info' });
+  });
+
+  it('accepts every pino level for LOG_LEVEL', () => {
+    for (const level of LOG_LEVELS) expect(loadConfig({ LOG_LEVEL: level }).logLevel).to.equal(level);
+  });
+
+  it('reports every bad value at once, one sentence each, naming the variable and the value', () => {
+    const notProgram = file('chromium', '#!/bin/sh\n', 0o644);
+    expect(
+      problems({
+        HOST: 'http://x',
+        PORT: 'abc',
+        DATA_DIR: file('data', ''),
+        LOG_LEVEL: 'verbose',
+        CHROMIUM_PATH: notProgram,
+        TABWRIGHT_ALLOW_HOSTS: '127.0.0.1, 10.0.0.0/33, *.example.com',
+        TABWRIGHT_PROXIES: join(dir, 'missing.json'),
+        TABWRIGHT_CAPTCHA_SOLVER: 'api.2captcha.com',
+        TABWRIGHT_CAPTCHA_POLL_MS: '0',
+        TABWRIGHT_CAPTCHA_TIMEOUT_MS: '1.5',
+        TABWRIGHT_METRICS_TOKEN: 'two words',
+        AI_BASE_URL: 'ftp://models.example',
+      }),
+    ).to.deep.equal([
+      "HOST must be an IP address or a host name, got 'http://x'",
+      "PORT must be an integer from 0 to 65535, got 'abc'",
+      `DATA_DIR ${join(dir, 'data')} is not a folder`,
+      "LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got 'verbose'",
+      `CHROMIUM_PATH ${notProgram} is not executable`,
+      "TABWRIGHT_ALLOW_HOSTS has entries that are not a host name, IP address or CIDR: '10.0.0.0/33', '*.example.com'",
+      `TABWRIGHT_PROXIES file ${join(dir, 'missing.json')} does not exist`,
+      "TABWRIGHT_CAPTCHA_SOLVER must be an http or https URL, got 'api.2captcha.com'",
+      "TABWRIGHT_CAPTCHA_POLL_MS must be a positive whole number of milliseconds, got '0'",
+      "TABWRIGHT_CAPTCHA_TIMEOUT_MS must be a positive whole number of milliseconds, got '1.5'",
+      'TABWRIGHT_METRICS_TOKEN must be printable characters without spaces',
+      "AI_BASE_URL must be an http or https URL, got 'ftp://models.example'",
+    ]);
+  });
+
+  it('names the flag when a flag is wrong, even an empty one', () => {
+    expect(problems({ PORT: '8081' }, { port: '65536', host: 'a b', dataDir: '' })).to.deep.equal([
+      "--host must be an IP address or a host name, got 'a b'",
+      "--port must be an integer from 0 to 65535, got '65536'",
+      "--data-dir must name a folder, got ''",
+    ]);
+  });
+
+  it('checks CHROMIUM_PATH is an executable file, and finding none is a problem only when one is needed', () => {
+    mkdirSync(join(dir, 'folder'));
+    expect(problems({ CHROMIUM_PATH: join(dir, 'nope') })).to.deep.equal([`CHROMIUM_PATH ${join(dir, 'nope')} does not exist`]);
+    expect(problems({ CHROMIUM_PATH: join(dir, 'folder') })).to.deep.equal([`CHROMIUM_PATH ${join(dir, 'folder')} is not a file`]);
+    const program = file('chrome', '#!/bin/sh\n', 0o755);
+    expect(loadConfig({ CHROMIUM_PATH: program }, {}, { chromium: true }).chromiumPath).to.equal(program);
+  });
+
+  it('reads and parses the TABWRIGHT_PROXIES file, saying what is wrong with it', () => {
+    const good = file('good.json', JSON.stringify({ residential: { DE: ['http://u:p@res-de:8000'] } }));
+    expect(loadConfig({ TABWRIGHT_PROXIES: good }).proxies?.next('residential', 'de')).to.equal('http://u:p@res-de:8000');
+    const broken = file('broken.json', '{"datacenter": ');
+    expect(problems({ TABWRIGHT_PROXIES: broken })[0]).to.match(new RegExp(`^TABWRIGHT_PROXIES file ${broken} is not JSON \\(.+\\)$`));
+    const shape = file('shape.json', JSON.stringify({ datacenter: { us: ['ftp://x'] } }));
+    expect(problems({ TABWRIGHT_PROXIES: shape })).to.deep.equal([`TABWRIGHT_PROXIES file ${shape}: datacenter.us must be a list of http, https or socks5 proxy URLs`]);
+    expect(problems({ TABWRIGHT_PROXIES: dir })).to.deep.equal([`TABWRIGHT_PROXIES file ${dir} is a folder`]);
+  });
+
+  it('assembles the solver and the AI provider with their defaults, without trailing slashes', () => {
+    const config: Config = loadConfig({ TABWRIGHT_CAPTCHA_SOLVER: 'https://solver.example/', TABWRIGHT_CAPTCHA_KEY: 'k', AI_BASE_URL: 'http://127.0.0.1:11434/v1//' });
+    expect(config.captcha).to.deep.equal({ base: 'https://solver.example', key: 'k', pollMs: 1000, capMs: 120_000 });
+    expect(config.ai).to.deep.equal({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'gpt-4o-mini' });
+    expect(loadConfig({ TABWRIGHT_CAPTCHA_KEY: 'k', TABWRIGHT_CAPTCHA_POLL_MS: '50' }).captcha).to.equal(null);
+  });
+
+  it('reports a TABWRIGHT_ variable it does not know, suggesting the one meant', () => {
+    expect(problems({ TABWRIGHT_ALLOW_HOST: '127.0.0.1', TABWRIGHT_SOMETHING: '1', HOSTNAME: 'box' })).to.deep.equal([
+      'TABWRIGHT_ALLOW_HOST is not a tabwright setting (did you mean TABWRIGHT_ALLOW_HOSTS?)',
+      'TABWRIGHT_SOMETHING is not a tabwright setting',
+    ]);
+  });
+});
+
+describe('startLogLevel()', () => {
+  it('falls back to the default on a bad LOG_LEVEL instead of throwing', () => {
+    expect(startLogLevel({ LOG_LEVEL: 'verbose' })).to.equal('info');
+    expect(startLogLevel({ LOG_LEVEL: 'verbose', NODE_ENV: 'test' })).to.equal('silent');
+    expect(startLogLevel({ LOG_LEVEL: 'debug' })).to.equal('debug');
+  });
+});
