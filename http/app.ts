@@ -11,6 +11,7 @@ import { createRoute } from './routes/create.js';
 import { deleteRoute } from './routes/delete.js';
 import { getRoute } from './routes/get.js';
 import { listRoute } from './routes/list.js';
+import { openApiRoute } from './routes/openapi.js';
 import type { AppDeps, AppState } from './state.js';
 
 /**
@@ -24,6 +25,7 @@ export function createApp(deps: AppDeps): Koa<AppState> {
   const guard = [authenticate(deps.store), rateLimit(limiter)] as const;
   const router = new Router<AppState>({ prefix: '/v1' });
 
+  router.get('/openapi.json', openApiRoute());
   router.post('/sessions', ...guard, idempotency(deps.store, deps.clock), createRoute(deps));
   router.get('/sessions', ...guard, listRoute(deps));
   router.get('/sessions/:id', ...guard, getRoute(deps));

@@ -12,6 +12,7 @@ import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { FakeDriver } from './fake-driver.js';
 import { localNetwork } from './network.js';
+import { documentedAgent } from './openapi.js';
 
 /** A whole service in-process: real store, registry, actors and HTTP app, with a chosen driver and clock. */
 export interface Service {
@@ -51,7 +52,8 @@ export function startService(options: ServiceOptions = {}): Service {
     },
   });
   const app = createApp({ store, registry, clock });
-  const http = supertest(app.callback());
+  // Every answer is checked against the API document when the test awaits it.
+  const http = documentedAgent(supertest(app.callback()));
   return {
     store,
     registry,
