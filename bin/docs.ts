@@ -1,24 +1,37 @@
-// Writes what is generated from the codecs: docs/openapi.json and README.md's request reference.
-// Run by scripts/build.mjs after tsc; `--check` only says whether the committed files are stale.
+// Writes what is generated from the code: docs/openapi.json, README.md's request reference and
+// docs/api.md's plan and rate tables. Run by scripts/build.mjs after tsc; `--check` only lists
+// the stale files and exits 1.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openApiJson } from '../http/openapi/document.js';
-import { requestReference, withReference } from '../lib/request/reference.js';
+import { plansTable, ratesTable } from '../lib/billing/reference.js';
+import { replaceSection } from '../lib/generated-section.js';
+import { requestReference } from '../lib/request/reference.js';
 
-/** The generated files and the content they should have, given the repository at `root`. */
-export function generated(root: string): Array<{ path: string; want: string; have: string | undefined }> {
+/** A generated file: where it is, what it should hold, and what it holds now. */
+export interface GeneratedFile {
+  path: string;
+  want: string;
+  have: string | undefined;
+}
+
+/** The generated files of the repository at `root`. */
+export function generated(root: string): GeneratedFile[] {
   const read = (path: string) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-  const openapi = join(root, 'docs', 'openapi.json');
-  const readme = join(root, 'README.md');
-  const readmeText = read(readme) ?? '';
+  const file = (path: string, make: (have: string) => string): GeneratedFile => {
+    const full = join(root, path);
+    const have = read(full);
+    return { path: full, want: make(have ?? ''), have };
+  };
   return [
-    { path: openapi, want: openApiJson(), have: read(openapi) },
-    { path: readme, want: withReference(readmeText, requestReference()), have: readmeText },
+    file('docs/openapi.json', () => openApiJson()),
+    file('README.md', (have) => replaceSection(have, 'request-reference', requestReference())),
+    file('docs/api.md', (have) => replaceSection(replaceSection(have, 'plans', plansTable()), 'rates', ratesTable())),
   ];
 }
 
-/** Writes the stale files (or with `--check` lists them and exits 1). */
+/** Writes the stale files (or with `--check` lists them and returns 1). */
 export function main(argv: string[]): number {
   const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
   const stale = generated(root).filter((file) => file.want !== file.have);

@@ -5,11 +5,6 @@ import { createBodyCodec } from './create.js';
 // The README's request reference, rendered from the JSON Schema of the codecs, so each bound,
 // default and description shown there is the one the codec enforces.
 
-/** The markers around the generated part of README.md. */
-export const REFERENCE_BEGIN = '<!-- request-reference:begin (generated from the codecs by node scripts/build.mjs; do not edit) -->';
-/** The end marker of the generated part of README.md. */
-export const REFERENCE_END = '<!-- request-reference:end -->';
-
 const DEFS = '#/$defs/';
 /** What the named definitions are called in the tables. */
 const WORDS: Record<string, string> = { Step: 'step object', ExtractSelector: 'selector form' };
@@ -99,13 +94,13 @@ class Renderer {
   }
 }
 
-/** The generated README section: the create body and each step's parameters. */
+/** The README's request reference (markdown): the create body and each step's parameters. */
 export function requestReference(): string {
   const set = new SchemaSet(DEFS);
   const create = set.schemaOf(createBodyCodec);
   const steps = stepModules.map(({ name, codec }) => ({ name, schema: set.schemaOf(codec) }));
   const r = new Renderer(set.definitions);
-  const lines = [REFERENCE_BEGIN, '', '### Create body (`POST /v1/sessions`)', '', ...r.table(create), ''];
+  const lines = ['### Create body (`POST /v1/sessions`)', '', ...r.table(create), ''];
   lines.push('### Steps', '', 'A step is `{"<type>": {parameters}}`. Targeting steps take exactly one of `ref`, `text`, `label`.', '');
   for (const { name, schema } of steps) {
     const resolved = r.resolve(schema);
@@ -116,14 +111,5 @@ export function requestReference(): string {
   }
   const selector = set.definitions.ExtractSelector;
   if (selector) lines.push('A **selector form** (extract):', words(selector.description), '');
-  lines.push(REFERENCE_END);
   return lines.join('\n');
-}
-
-/** `readme` with its generated section replaced by `section`; throws when a marker is missing. */
-export function withReference(readme: string, section: string): string {
-  const begin = readme.indexOf(REFERENCE_BEGIN);
-  const end = readme.indexOf(REFERENCE_END);
-  if (begin === -1 || end < begin) throw new Error(`README.md has no ${REFERENCE_BEGIN} … ${REFERENCE_END} section`);
-  return readme.slice(0, begin) + section + readme.slice(end + REFERENCE_END.length);
 }
