@@ -110,6 +110,6 @@ export function requestReference(): string {
     if (Object.keys(resolved.properties ?? {}).length > 0 || typeof resolved.additionalProperties === 'object') lines.push(...r.table(schema), '');
   }
   const selector = set.definitions.ExtractSelector;
-  if (selector) lines.push('A **selector form** (extract):', words(selector.description), '');
+  if (selector) lines.push(`**Selector forms** (extract): ${words(selector.description)}`, '');
   return lines.join('\n');
 }

@@ -71,7 +71,7 @@ function selectorSchema(w: SchemaWalker) {
   const selector = { type: 'string', minLength: 1 };
   return w.define('ExtractSelector', (self) => ({
     description:
-      'A selector form. A string: `css`, the HTML of the first match; `css >> text`, its text; `css >> json`, its JSON; ' +
+      'What to extract for one field. A string: `css`, the HTML of the first match; `css >> text`, its text; `css >> json`, its JSON; ' +
       '`css >> attribute`, that attribute; a table becomes an array of row objects keyed by header; `js >> expression`, ' +
       'the value of a JavaScript expression; `ai >> description`, a selector found by the AI provider (cached per domain). ' +
       '`[form]`: every match. `[{_parent, _limit, field: form, ...}]`: one object per parent match, ' +
@@ -128,7 +128,7 @@ export const extractCodec = withSchema(
     },
     minProperties: 1,
     propertyNames: { minLength: 1 },
-    additionalProperties: selectorSchema(w),
+    additionalProperties: { ...selectorSchema(w), description: 'Each other key names an output field; its value is a selector form.' },
   }),
 );
 

@@ -23,7 +23,7 @@ export const scrollCodec = described(
     ),
     ['to', 'direction', 'ref'],
   ),
-  'Scrolls the page (or the panel that scrolls in an app layout): exactly one of to, direction, ref.',
+  'Scrolls the page (or, in an app layout whose body does not scroll, the panel that does).',
 );
 
 /** Decoded scroll parameters. */

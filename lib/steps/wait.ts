@@ -22,7 +22,7 @@ export const waitCodec = described(
     ),
     ['ms', 'selector', 'text', 'until'],
   ),
-  'Pauses, or waits for a visible selector, visible text or a truthy expression: exactly one of ms, selector, text, until.',
+  'Pauses, or waits for a visible selector, visible text or a truthy expression.',
 );
 
 /** Decoded wait parameters. */
