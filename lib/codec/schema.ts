@@ -28,11 +28,6 @@ export function withSchema<C extends t.Mixed>(codec: C, schema: SchemaSource): C
   return codec;
 }
 
-/** True when `codec` has a schema of its own (the helpers give every codec they build one). */
-export function hasSchema(codec: t.Mixed): boolean {
-  return sources.has(codec);
-}
-
 /** `codec` unchanged in behaviour, with a description: what the value is, in the contract's words, with its unit. */
 export function described<A, O>(codec: t.Type<A, O, unknown>, description: string): t.Type<A, O, unknown> {
   // A new codec, because the same one (nonEmptyString, boolean) means different things in different fields.

@@ -3,6 +3,7 @@ import {
 } from '../codec/index.js';
 import { stepErrorCodes } from '../errors.js';
 import { stepNames } from '../steps/index.js';
+import { mediaItemCodec } from './media.js';
 import { pageStateCodec } from './page.js';
 
 /** A session id as answers carry it: `ses_` and 24 characters. */
@@ -13,16 +14,6 @@ export const requestId = matching('a request id', '^req_[0-9a-z]+$');
 
 /** Free-form details of an error; what they hold depends on its code. */
 export const errorContext = recordOf(anyJson, { name: 'an object' });
-
-/** A media item (contract 2.5). */
-export const mediaItemCodec = named(
-  strictObject({
-    type: described(oneOf(['screenshot', 'pdf']), 'The step that made it.'),
-    format: described(oneOf(['png', 'jpeg', 'pdf']), 'File format.'),
-    data: described(string, 'The file, Base64-encoded.'),
-  }),
-  'MediaItem',
-);
 
 /** A step error (contract 2.6): the envelope's `error`. */
 export const stepErrorCodec = named(
