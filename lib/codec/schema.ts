@@ -61,7 +61,11 @@ export class SchemaSet {
   readonly definitions: Record<string, JsonSchema> = {};
   private readonly path: string[] = [];
 
-  constructor(private readonly refPrefix = '#/$defs/') {}
+  /** With `missing`, a codec without a schema is noted there (as `name at path`) instead of thrown. */
+  constructor(
+    private readonly refPrefix = '#/$defs/',
+    private readonly missing?: string[],
+  ) {}
 
   /** The schema of `codec`; throws MissingSchema naming the first part that has none. */
   schemaOf(codec: t.Mixed): JsonSchema {
@@ -72,7 +76,12 @@ export class SchemaSet {
 
   private build(codec: t.Mixed): JsonSchema {
     const source = sources.get(codec);
-    if (source === undefined) throw new MissingSchema(codec.name, this.path.join(''));
+    if (source === undefined) {
+      const error = new MissingSchema(codec.name, this.path.join(''));
+      if (!this.missing) throw error;
+      this.missing.push(`"${error.codecName}" at ${error.path || '(root)'}`);
+      return {};
+    }
     if (typeof source !== 'function') return structuredClone(source);
     return source({
       walk: (part, key) => {
@@ -96,6 +105,13 @@ export class SchemaSet {
     }
     return ref;
   }
+}
+
+/** Every part of `codec` without a schema, as `"name" at path`: what the completeness test lists. */
+export function missingSchemas(codec: t.Mixed): string[] {
+  const missing: string[] = [];
+  new SchemaSet('#/$defs/', missing).schemaOf(codec);
+  return missing;
 }
 
 /** The schema of `codec` with its definitions inline under `$defs`, as one standalone JSON Schema. */

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, complete, described, intRange, intString, MissingSchema, matching, named, nonEmptyString, nullable, numberRange,
+  arrayOf, boolean, complete, described, intRange, intString, MissingSchema, missingSchemas, matching, named, nonEmptyString, nullable, numberRange,
   oneOf, predicate, recordOf, refine, schemaOf, SchemaSet, string, stringLength, strictObject, urlWithScheme, withDefault, withSchema,
   type JsonSchema,
 } from '../../../lib/codec/index.js';
@@ -88,6 +88,11 @@ describe('lib/codec schema', () => {
     it('is refused by name and place, never walked as {}', () => {
       const codec = strictObject({ outer: strictObject({ items: arrayOf(bare, { name: 'x' }) }) });
       expect(() => schemaOf(codec)).to.throw(MissingSchema, 'no JSON Schema for the codec "an odd thing" at outer.items[]');
+    });
+
+    it('is listed with every other one by missingSchemas()', () => {
+      const codec = strictObject({ a: bare, b: string, c: arrayOf(bare, { name: 'x' }) });
+      expect(missingSchemas(codec)).to.deep.equal(['"an odd thing" at a', '"an odd thing" at c[]']);
     });
 
     it('is refused when hand-made with new t.Type', () => {

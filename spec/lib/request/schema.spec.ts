@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import type * as t from 'io-ts';
-import { MissingSchema, SchemaSet, type JsonSchema } from '../../../lib/codec/index.js';
+import { missingSchemas, SchemaSet, type JsonSchema } from '../../../lib/codec/index.js';
 import { actBodyCodec } from '../../../lib/request/act.js';
 import { createBodyCodec } from '../../../lib/request/create.js';
 import { listQueryCodec } from '../../../lib/request/list.js';
@@ -41,17 +41,11 @@ function properties(schema: JsonSchema, defs: Record<string, JsonSchema>, path =
 }
 
 describe('the JSON Schema of the request and response codecs', () => {
-  for (const [name, codec] of [...requestCodecs, ...responseCodecs]) {
-    it(`walks the ${name} without a codec lacking its schema`, () => {
-      try {
-        new SchemaSet().schemaOf(codec);
-      } catch (error) {
-        // The message names the codec and where it sits, which is what needs a schema.
-        if (error instanceof MissingSchema) expect.fail(error.message);
-        throw error;
-      }
-    });
-  }
+  it('finds a schema for every part of every request and response codec', () => {
+    // Each entry names a codec and where it sits: give it a schema (predicate's third argument, or withSchema).
+    const missing = [...requestCodecs, ...responseCodecs].flatMap(([name, codec]) => missingSchemas(codec).map((where) => `${name}: ${where}`));
+    expect(missing).to.deep.equal([]);
+  });
 
   it('describes every field of every request body, query and step', () => {
     const set = new SchemaSet();
