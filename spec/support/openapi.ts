@@ -16,39 +16,50 @@ interface DocResponse {
   content?: Record<string, { schema: Json }>;
 }
 
-const doc = buildDocument() as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Json> } };
-// Ajv resolves the component references as local definitions of each schema it compiles.
-const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/')) as Record<string, Json>;
+interface Checker {
+  doc: { paths: Record<string, Record<string, unknown>> };
+  defs: Record<string, Json>;
+  knownHeaders: Set<string>;
+  templates: Array<{ template: string; re: RegExp }>;
+}
+
+let checker: Checker | undefined;
+
+/** The document and what the check derives from it, made on first use (so a codec without a schema fails tests, not loading). */
+function loadChecker(): Checker {
+  if (checker) return checker;
+  const doc = buildDocument() as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Json> } };
+  // Ajv resolves the component references as local definitions of each schema it compiles.
+  const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/')) as Record<string, Json>;
+  // Every header name some answer of the document declares.
+  const knownHeaders = new Set(
+    Object.values(doc.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) =>
+        Object.values((op as { responses?: Record<string, DocResponse> }).responses ?? {}).flatMap((r) => Object.keys(r.headers ?? {}).map((h) => h.toLowerCase())),
+      ),
+    ),
+  );
+  const templates = Object.keys(doc.paths).map((template) => ({ template, re: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`) }));
+  return (checker = { doc, defs, knownHeaders, templates });
+}
+
 const ajv = new Ajv2020({ allErrors: true, strictTypes: false, allowUnionTypes: true });
 // ajv-formats is CommonJS: under NodeNext its plugin is the default export's default.
 formats.default(ajv);
 const compiled = new Map<string, ValidateFunction>();
 
-/** Every header name some answer of the document declares. */
-const KNOWN_HEADERS = new Set(
-  Object.values(doc.paths).flatMap((item) =>
-    Object.values(item).flatMap((op) =>
-      Object.values(((op as { responses?: Record<string, DocResponse> }).responses ?? {})).flatMap((r) => Object.keys(r.headers ?? {}).map((h) => h.toLowerCase())),
-    ),
-  ),
-);
-
-const templates = Object.keys(doc.paths).map((template) => ({
-  template,
-  re: new RegExp(`^${template.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-}));
-
 function validator(key: string, schema: Json): ValidateFunction {
   const known = compiled.get(key);
   if (known) return known;
   const rewritten = JSON.parse(JSON.stringify(schema).replaceAll('#/components/schemas/', '#/$defs/')) as Json;
-  const validate = ajv.compile({ ...rewritten, $defs: defs });
+  const validate = ajv.compile({ ...rewritten, $defs: loadChecker().defs });
   compiled.set(key, validate);
   return validate;
 }
 
 /** What is wrong with `res` as an answer to `method url` by the document; empty when nothing. */
 export function responseProblems(method: string, url: string, res: Pick<Response, 'status' | 'headers' | 'body' | 'text' | 'type'>): string[] {
+  const { doc, knownHeaders, templates } = loadChecker();
   const path = new URL(url, 'http://service').pathname;
   const template = templates.find(({ re }) => re.test(path))?.template;
   const operation = template ? (doc.paths[template]?.[method.toLowerCase()] as { responses: Record<string, DocResponse> } | undefined) : undefined;
@@ -66,7 +77,7 @@ export function responseProblems(method: string, url: string, res: Pick<Response
   for (const [name, header] of Object.entries(headers)) {
     if (header.required && res.headers[name] === undefined) problems.push(`no ${name} header, which the document requires`);
   }
-  for (const name of KNOWN_HEADERS) {
+  for (const name of knownHeaders) {
     if (res.headers[name] !== undefined && !headers[name]) problems.push(`a ${name} header, which the document does not list for ${res.status}`);
   }
   const content = documented.content;
