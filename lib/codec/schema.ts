@@ -85,7 +85,7 @@ export class SchemaSet {
     if (typeof source !== 'function') return structuredClone(source);
     return source({
       walk: (part, key) => {
-        if (key !== undefined) this.path.push(/^\d+$|^\[\]$/.test(key) ? `[${key === '[]' ? '' : key}]` : this.path.length ? `.${key}` : key);
+        if (key !== undefined) this.path.push(segment(key, this.path.length === 0));
         try {
           return this.schemaOf(part);
         } finally {
@@ -112,6 +112,13 @@ export function missingSchemas(codec: t.Mixed): string[] {
   const missing: string[] = [];
   new SchemaSet('#/$defs/', missing).schemaOf(codec);
   return missing;
+}
+
+/** A key as it reads in a path, like the reporter's: `[]` for any item, `[2]` for one, `.name` after the first. */
+function segment(key: string, first: boolean): string {
+  if (key === '[]') return '[]';
+  if (/^\d+$/.test(key)) return `[${key}]`;
+  return first ? key : `.${key}`;
 }
 
 /** The schema of `codec` with its definitions inline under `$defs`, as one standalone JSON Schema. */
