@@ -14,6 +14,7 @@ import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
 import { metricsRoute } from './routes/metrics.js';
+import { openApiRoute } from './routes/openapi.js';
 import type { AppDeps, AppState } from './state.js';
 
 /** How the app is set up beyond what it talks to. */
@@ -34,6 +35,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const guard = [authenticate(deps.store), rateLimit(limiter)] as const;
   const router = new Router<AppState>({ prefix: '/v1' });
 
+  router.get('/openapi.json', openApiRoute());
   router.post('/sessions', ...guard, idempotency(deps.store, deps.clock), createRoute(deps));
   router.get('/sessions', ...guard, listRoute(deps));
   router.get('/sessions/:id', ...guard, getRoute(deps));

@@ -9,7 +9,8 @@ import type { AppState } from './state.js';
 
 /** decisions.md: only these answers are kept for replay; 429 and 503 are meant to be retried. */
 const KEPT = new Set([201, 400]);
-const MAX_KEY_LENGTH = 255;
+/** The longest Idempotency-Key accepted (the API document states it from here). */
+export const MAX_KEY_LENGTH = 255;
 
 /** A body's identity for "same body": its JSON with keys sorted, or its bytes when it is not JSON. */
 export function bodyHash(raw: Buffer): string {

@@ -1,27 +1,35 @@
-/** The contract's HTTP error codes (interface.md 7.1 and decisions.md). */
-export type ApiErrorCode =
-  | 'invalid_request'
-  | 'unauthorized'
-  | 'insufficient_credits'
-  | 'session_not_found'
-  | 'not_found'
-  | 'idempotency_conflict'
-  | 'payload_too_large'
-  | 'rate_limited'
-  | 'quota_exceeded'
-  | 'engine_unavailable'
-  | 'internal_error';
+/** The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists them. */
+export const apiErrorCodes = [
+  'invalid_request',
+  'unauthorized',
+  'insufficient_credits',
+  'session_not_found',
+  'not_found',
+  'idempotency_conflict',
+  'payload_too_large',
+  'rate_limited',
+  'quota_exceeded',
+  'engine_unavailable',
+  'internal_error',
+] as const;
 
-/** The contract's step error codes (interface.md 7.2). */
-export type StepErrorCode =
-  | 'element_not_found'
-  | 'navigation_failed'
-  | 'captcha_detected'
-  | 'captcha_unsolvable'
-  | 'access_denied'
-  | 'action_failed'
-  | 'extract_failed'
-  | 'invalid_request';
+/** An HTTP error code. */
+export type ApiErrorCode = (typeof apiErrorCodes)[number];
+
+/** The contract's step error codes (interface.md 7.2), as the API document lists them. */
+export const stepErrorCodes = [
+  'element_not_found',
+  'navigation_failed',
+  'captcha_detected',
+  'captcha_unsolvable',
+  'access_denied',
+  'action_failed',
+  'extract_failed',
+  'invalid_request',
+] as const;
+
+/** A step error code. */
+export type StepErrorCode = (typeof stepErrorCodes)[number];
 
 /**
  * An error that ends an HTTP request. One middleware renders it as `{error: {code, message, context}}`;

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Compiles the TypeScript tree to dist/ (and bundles the in-page scripts with esbuild).
+// Compiles the TypeScript tree to dist/ (and bundles the in-page scripts with esbuild), then
+// writes what is generated from the codecs: docs/openapi.json and README.md's request reference.
 // With --if-stale it does nothing when no source is newer than the last build.
 import { execSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
@@ -28,5 +29,6 @@ process.stderr.write('build: tsc\n');
 execSync('npx tsc -p tsconfig.json', { cwd: root, stdio: 'inherit' });
 const bundles = join(root, 'scripts', 'bundles.mjs');
 if (existsSync(bundles)) execSync(`node ${bundles}`, { cwd: root, stdio: 'inherit' });
+execSync(`node ${join(root, 'dist', 'bin', 'docs.js')}`, { cwd: root, stdio: 'inherit' });
 mkdirSync(dirname(stamp), { recursive: true });
 writeFileSync(stamp, new Date().toISOString());

@@ -1,4 +1,5 @@
-// The building blocks of every request codec and their one reporter, in one import.
+// The building blocks of every request codec, their reporter and their JSON Schema walker, in one import.
 export * from './scalars.js';
 export * from './objects.js';
 export * from './report.js';
+export * from './schema.js';

@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { NO_SUCH_FIELD } from './report.js';
 import { predicate } from './scalars.js';
+import { withSchema, type JsonSchema, type SchemaSource, type SchemaWalker } from './schema.js';
 
 /** Codecs by field name, as strictObject takes them. */
 export type Props = Record<string, t.Mixed>;
@@ -57,7 +58,7 @@ export function strictObject<R extends Props, O extends Props = NoProps>(
   const known = (key: string) => Object.hasOwn(required, key) || Object.hasOwn(opt, key);
   const all = [...Object.entries(required), ...Object.entries(opt)];
   const present = (value: Record<string, unknown>, key: string) => ownValue(value, key) !== undefined || Object.hasOwn(required, key);
-  return new t.Type<StrictOf<R, O>, StrictOutput<R, O>, unknown>(
+  const codec = new t.Type<StrictOf<R, O>, StrictOutput<R, O>, unknown>(
     name,
     (u): u is StrictOf<R, O> =>
       isObject(u) &&
@@ -84,22 +85,35 @@ export function strictObject<R extends Props, O extends Props = NoProps>(
       return Object.fromEntries(all.filter(([key]) => present(value, key)).map(([key, codec]) => [key, codec.encode(value[key])])) as StrictOutput<R, O>;
     },
   );
+  return withSchema(codec, (w) => objectSchema(w, required, opt));
+}
+
+/** The schema of a strictObject: a required field with a default may be left out, so only the others are `required`. */
+function objectSchema(w: SchemaWalker, required: Props, optional: Props): JsonSchema {
+  const properties: Record<string, JsonSchema> = {};
+  for (const [key, codec] of [...Object.entries(required), ...Object.entries(optional)]) properties[key] = w.walk(codec, key);
+  const mandatory = Object.keys(required).filter((key) => !Object.hasOwn(properties[key] ?? {}, 'default'));
+  return { type: 'object', properties, ...(mandatory.length ? { required: mandatory } : {}), additionalProperties: false };
 }
 
 /** `codec`, except that an absent value (undefined) decodes to a fresh copy of `value`. */
 export function withDefault<C extends t.Mixed>(codec: C, value: t.TypeOf<C>): t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown> {
-  return new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
+  const defaulted = new t.Type<t.TypeOf<C>, t.OutputOf<C>, unknown>(
     codec.name,
     codec.is,
     // A fresh copy, so a caller that mutates its decoded params cannot change the default.
     (u, c) => (u === undefined ? t.success(structuredClone(value)) : codec.validate(u, c)),
     codec.encode,
   );
+  return withSchema(defaulted, (w) => ({ ...w.walk(codec), default: structuredClone(value) as unknown }));
 }
 
-/** `codec` followed by a check on the decoded value; the check names what was wanted, and where. */
-export function refine<A, O>(codec: t.Type<A, O, unknown>, check: (a: A) => Complaint | undefined): t.Type<A, O, unknown> {
-  return new t.Type<A, O, unknown>(
+/**
+ * `codec` followed by a check on the decoded value; the check names what was wanted, and where.
+ * `schema` adds the keywords that say the same check in JSON Schema, when it can be said there.
+ */
+export function refine<A, O>(codec: t.Type<A, O, unknown>, check: (a: A) => Complaint | undefined, schema: SchemaSource = {}): t.Type<A, O, unknown> {
+  const refined = new t.Type<A, O, unknown>(
     codec.name,
     (u): u is A => codec.is(u) && check(u) === undefined,
     (u, c) => {
@@ -110,11 +124,12 @@ export function refine<A, O>(codec: t.Type<A, O, unknown>, check: (a: A) => Comp
     },
     codec.encode,
   );
+  return withSchema(refined, (w) => ({ ...w.walk(codec), ...(typeof schema === 'function' ? schema(w) : structuredClone(schema)) }));
 }
 
 /** `codec` followed by a completion of the decoded value (defaults that depend on other fields). */
 export function complete<A, B extends A, O>(codec: t.Type<A, O, unknown>, f: (a: A) => B): t.Type<B, O, unknown> {
-  return new t.Type<B, O, unknown>(
+  const completed = new t.Type<B, O, unknown>(
     codec.name,
     (u): u is B => codec.is(u),
     (u, c) => {
@@ -123,6 +138,8 @@ export function complete<A, B extends A, O>(codec: t.Type<A, O, unknown>, f: (a:
     },
     codec.encode,
   );
+  // What the completion fills in depends on other fields, so the codec's description says it.
+  return withSchema(completed, (w) => w.walk(codec));
 }
 
 /** Options of arrayOf: the length bounds and the phrase naming the whole array. */
@@ -135,7 +152,7 @@ export interface ArrayOptions {
 /** An array whose length is within bounds (checked before the items, so a huge array fails fast). */
 export function arrayOf<C extends t.Mixed>(item: C, options: ArrayOptions): t.Type<Array<t.TypeOf<C>>, Array<t.OutputOf<C>>, unknown> {
   const { min = 0, max = Infinity, name } = options;
-  return new t.Type<Array<t.TypeOf<C>>, Array<t.OutputOf<C>>, unknown>(
+  const codec = new t.Type<Array<t.TypeOf<C>>, Array<t.OutputOf<C>>, unknown>(
     name,
     (u): u is Array<t.TypeOf<C>> => Array.isArray(u) && u.length >= min && u.length <= max && u.every((x) => item.is(x)),
     (u, c) => {
@@ -151,6 +168,12 @@ export function arrayOf<C extends t.Mixed>(item: C, options: ArrayOptions): t.Ty
     },
     (a) => a.map((x) => item.encode(x) as t.OutputOf<C>),
   );
+  return withSchema(codec, (w) => ({
+    type: 'array',
+    items: w.walk(item, '[]'),
+    ...(min > 0 ? { minItems: min } : {}),
+    ...(Number.isFinite(max) ? { maxItems: max } : {}),
+  }));
 }
 
 /** Options of recordOf: the least number of entries and the phrase naming the whole object. */
@@ -162,7 +185,7 @@ export interface RecordOptions {
 /** An object of free keys (non-empty) whose values all decode with `value`. */
 export function recordOf<C extends t.Mixed>(value: C, options: RecordOptions): t.Type<Record<string, t.TypeOf<C>>, Record<string, t.OutputOf<C>>, unknown> {
   const { min = 0, name } = options;
-  return new t.Type<Record<string, t.TypeOf<C>>, Record<string, t.OutputOf<C>>, unknown>(
+  const codec = new t.Type<Record<string, t.TypeOf<C>>, Record<string, t.OutputOf<C>>, unknown>(
     name,
     (u): u is Record<string, t.TypeOf<C>> => isObject(u) && Object.keys(u).length >= min && Object.values(u).every((x) => value.is(x)),
     (u, c) => {
@@ -180,4 +203,21 @@ export function recordOf<C extends t.Mixed>(value: C, options: RecordOptions): t
     },
     (a) => Object.fromEntries(Object.entries(a).map(([k, x]) => [k, value.encode(x) as t.OutputOf<C>])),
   );
+  return withSchema(codec, (w) => ({
+    type: 'object',
+    propertyNames: { minLength: 1 },
+    additionalProperties: w.walk(value, '*'),
+    ...(min > 0 ? { minProperties: min } : {}),
+  }));
+}
+
+/** `codec` or null (answers' fields that are null until something happened). */
+export function nullable<A, O>(codec: t.Type<A, O, unknown>): t.Type<A | null, O | null, unknown> {
+  const orNull = new t.Type<A | null, O | null, unknown>(
+    `${codec.name} or null`,
+    (u): u is A | null => u === null || codec.is(u),
+    (u, c) => (u === null ? t.success(null) : codec.validate(u, c)),
+    (a) => (a === null ? null : codec.encode(a)),
+  );
+  return withSchema(orNull, (w) => ({ oneOf: [w.walk(codec), { type: 'null' }] }));
 }

@@ -1,59 +1,27 @@
+import type * as t from 'io-ts';
+import type { formCodec, interactiveElementCodec, pageStateCodec } from '../response/page.js';
+
+// The answer shapes are defined once, as the codecs the API document is generated from
+// (lib/response/page.ts); the types here are read off them, so the observer cannot answer a
+// shape the document does not describe without the compiler saying so.
+
 /** Page state as the contract's section 2.2 describes it. */
-export interface PageState {
-  url: string;
-  title: string;
-  stable?: boolean;
-  markdown?: { content: string; length?: { shown: number; total: number } };
-  interactive_elements?: InteractiveElement[];
-  forms?: FormInfo[];
-  map?: SectionMapItem[];
-  changes?: PageChanges | null;
-  scroll: ScrollState;
-}
+export type PageState = t.TypeOf<typeof pageStateCodec>;
 
 /** An interactive element (contract 2.3). */
-export interface InteractiveElement {
-  ref: string;
-  tag: string;
-  role: string;
-  label: string;
-  value?: string;
-  in?: string;
-  near?: string;
-  form?: string;
-}
+export type InteractiveElement = t.TypeOf<typeof interactiveElementCodec>;
 
 /** A form (contract 2.4). */
-export interface FormInfo {
-  ref: string;
-  id: string;
-  action: string;
-  method: string;
-  fields: string[];
-}
+export type FormInfo = t.TypeOf<typeof formCodec>;
 
 /** One entry of the section map. */
-export interface SectionMapItem {
-  section: string;
-  selector: string;
-  hint: string;
-}
+export type SectionMapItem = NonNullable<PageState['map']>[number];
 
 /** The diff against the previous observation. */
-export interface PageChanges {
-  content_changed: boolean;
-  content_delta: string | null;
-  elements_added: Array<{ ref: string } & Partial<InteractiveElement>>;
-  elements_removed: Array<{ ref: string } & Partial<InteractiveElement>>;
-}
+export type PageChanges = NonNullable<PageState['changes']>;
 
 /** Scroll position, all integers. */
-export interface ScrollState {
-  y: number;
-  height: number;
-  viewport: number;
-  percent: number;
-}
+export type ScrollState = PageState['scroll'];
 
 /** Parameters of the observe step (contract 4.4), with defaults applied by the observer. */
 export interface ObserveOptions {

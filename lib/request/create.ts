@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, complete, intRange, isObject, nonEmptyString, number, oneOf, predicate, refine, string,
-  stringLength, strictObject, urlWithScheme, withDefault,
+  arrayOf, boolean, complete, described, intRange, isObject, matching, nonEmptyString, number, oneOf, predicate, refine, string,
+  stringLength, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { stepsCodec } from './steps.js';
@@ -9,36 +9,52 @@ import { stepsCodec } from './steps.js';
 
 // Which codes each pool serves is checked against the operator's proxy file later (lib/net);
 // here only the form: auto, or two lower-case letters (which covers eu).
-const country = predicate('auto or a two-letter lower-case country code', (u): u is string => typeof u === 'string' && /^(auto|[a-z]{2})$/.test(u));
+const country = matching('auto or a two-letter lower-case country code', '^(auto|[a-z]{2})$');
 
 const pooledProxy = strictObject(
-  { kind: withDefault(oneOf(['datacenter', 'residential']), 'datacenter'), country: withDefault(country, 'auto') },
+  {
+    kind: described(withDefault(oneOf(['datacenter', 'residential']), 'datacenter'), 'The proxy pool.'),
+    country: described(
+      withDefault(country, 'auto'),
+      'ISO 3166-1 alpha-2 code in lower case (or eu), or auto: chosen from the URL\'s top-level domain. The pools configured on the server decide which codes are served.',
+    ),
+  },
   {},
   'a proxy object {kind, country}',
 );
-const proxyUrl = urlWithScheme(['http', 'https', 'socks5'], 'a proxy URL with scheme http, https or socks5');
+const proxyUrl = described(
+  urlWithScheme(['http', 'https', 'socks5'], 'a proxy URL with scheme http, https or socks5'),
+  'Your own proxy: a URL with scheme http, https or socks5 (credentials in the URL).',
+);
 
 const PROXY = 'a proxy object {kind, country} or a proxy URL';
 
 /** `proxy`: an object {kind, country} (both defaulted) or a proxy URL string. */
-export const proxyCodec = new t.Type<ProxySetting, unknown, unknown>(
-  PROXY,
-  (u): u is ProxySetting => pooledProxy.is(u) || proxyUrl.is(u),
-  (u, c) => (typeof u === 'string' ? proxyUrl.validate(u, c) : isObject(u) ? pooledProxy.validate(u, c) : t.failure(u, c, PROXY)),
-  t.identity,
+export const proxyCodec = withSchema(
+  new t.Type<ProxySetting, unknown, unknown>(
+    PROXY,
+    (u): u is ProxySetting => pooledProxy.is(u) || proxyUrl.is(u),
+    (u, c) => (typeof u === 'string' ? proxyUrl.validate(u, c) : isObject(u) ? pooledProxy.validate(u, c) : t.failure(u, c, PROXY)),
+    t.identity,
+  ),
+  (w) => ({ oneOf: [w.walk(pooledProxy), w.walk(proxyUrl)] }),
 );
 
 const LOCALE = 'a BCP 47 language tag such as en-US';
 
 /** `locale`: a BCP 47 tag, decoded to its canonical case (en-us becomes en-US). */
-export const localeCodec = new t.Type<string, string, unknown>(
-  LOCALE,
-  (u): u is string => typeof u === 'string' && canonicalLocale(u) === u,
-  (u, c) => {
-    const canonical = typeof u === 'string' ? canonicalLocale(u) : undefined;
-    return canonical === undefined ? t.failure(u, c, LOCALE) : t.success(canonical);
-  },
-  t.identity,
+export const localeCodec = withSchema(
+  new t.Type<string, string, unknown>(
+    LOCALE,
+    (u): u is string => typeof u === 'string' && canonicalLocale(u) === u,
+    (u, c) => {
+      const canonical = typeof u === 'string' ? canonicalLocale(u) : undefined;
+      return canonical === undefined ? t.failure(u, c, LOCALE) : t.success(canonical);
+    },
+    t.identity,
+  ),
+  // Which tags are well-formed is ICU's call (Intl.getCanonicalLocales), not a pattern's.
+  { type: 'string', minLength: 1, examples: ['en-US', 'de-DE'] },
 );
 
 function canonicalLocale(tag: string): string | undefined {
@@ -51,16 +67,21 @@ function canonicalLocale(tag: string): string | undefined {
 }
 
 const TIMEZONE = 'an IANA time zone name such as Europe/Paris';
+const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 /** `timezone`: an IANA name; a name given in the wrong case is decoded to ICU's spelling, which Chromium insists on. */
-export const timezoneCodec = new t.Type<string, string, unknown>(
-  TIMEZONE,
-  (u): u is string => typeof u === 'string' && spelledZone(u) === u,
-  (u, c) => {
-    const zone = typeof u === 'string' ? spelledZone(u) : undefined;
-    return zone === undefined ? t.failure(u, c, TIMEZONE) : t.success(zone);
-  },
-  t.identity,
+export const timezoneCodec = withSchema(
+  new t.Type<string, string, unknown>(
+    TIMEZONE,
+    (u): u is string => typeof u === 'string' && spelledZone(u) === u,
+    (u, c) => {
+      const zone = typeof u === 'string' ? spelledZone(u) : undefined;
+      return zone === undefined ? t.failure(u, c, TIMEZONE) : t.success(zone);
+    },
+    t.identity,
+  ),
+  // The zones are ICU's list; the pattern is only the shape of a name, checked before asking ICU.
+  { type: 'string', pattern: ZONE_NAME.source, examples: ['Europe/Paris', 'America/New_York'] },
 );
 
 /** The zone as ICU spells it, or undefined for a name ICU does not know. */
@@ -72,7 +93,7 @@ function spelledZone(zone: string): string | undefined {
 
 function resolvedZone(zone: string): string | undefined {
   // Names only: newer ICU also takes offsets such as +01:00, which are not IANA names.
-  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/.test(zone)) return undefined;
+  if (!ZONE_NAME.test(zone)) return undefined;
   try {
     return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
@@ -84,6 +105,7 @@ function resolvedZone(zone: string): string | undefined {
 const expires = predicate(
   'Unix time in seconds, or -1 for a session cookie',
   (u): u is number => number.is(u) && (u === -1 || (u >= 0 && u <= 253_402_300_799)),
+  { oneOf: [{ const: -1 }, { type: 'number', minimum: 0, maximum: 253_402_300_799 }] },
 );
 
 const cookieFields = strictObject(
@@ -123,29 +145,47 @@ const resourceKinds = ['image', 'font', 'stylesheet', 'script', 'media'] as cons
 /** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied. */
 export const createBodyCodec = strictObject(
   {
-    timeout: withDefault(intRange(10, 1800), 300),
-    // Each side defaults on its own, so {width: 1920} keeps the default height.
-    viewport: withDefault(
-      strictObject(
-        { width: withDefault(intRange(200, 7680), 1280), height: withDefault(intRange(200, 4320), 720) },
-        {},
-        'an object {width, height}',
-      ),
-      { width: 1280, height: 720 },
+    timeout: described(
+      withDefault(intRange(10, 1800), 300),
+      'Session lifetime in seconds, counted from creation; at most the plan\'s maximum session length.',
     ),
-    proxy: withDefault(proxyCodec, { kind: 'datacenter', country: 'auto' }),
+    // Each side defaults on its own, so {width: 1920} keeps the default height.
+    viewport: described(
+      withDefault(
+        strictObject(
+          {
+            width: described(withDefault(intRange(200, 7680), 1280), 'Viewport width in CSS pixels.'),
+            height: described(withDefault(intRange(200, 4320), 720), 'Viewport height in CSS pixels.'),
+          },
+          {},
+          'an object {width, height}',
+        ),
+        { width: 1280, height: 720 },
+      ),
+      'Browser viewport size; each side defaults on its own.',
+    ),
+    proxy: described(
+      withDefault(proxyCodec, { kind: 'datacenter', country: 'auto' }),
+      'The proxy the session\'s traffic goes through: a pool {kind, country} or your own proxy URL.',
+    ),
     // decisions.md: media is accepted (it is always blocked anyway).
-    block_resources: withDefault(arrayOf(oneOf(resourceKinds), { name: `an array of: ${resourceKinds.join(', ')}` }), ['image', 'font']),
-    auto_dismiss_blockers: withDefault(boolean, true),
-    page: withDefault(oneOf(['full', 'light']), 'full'),
+    block_resources: described(
+      withDefault(arrayOf(oneOf(resourceKinds), { name: `an array of: ${resourceKinds.join(', ')}` }), ['image', 'font']),
+      'Resource types not loaded; [] loads images and fonts. Media (video, audio) is always blocked.',
+    ),
+    auto_dismiss_blockers: described(withDefault(boolean, true), 'Dismisses cookie banners and popups automatically.'),
+    page: described(
+      withDefault(oneOf(['full', 'light']), 'full'),
+      'full: every answer observes the page; light: answers carry only url, title and scroll (an observe step as the last step still answers in full).',
+    ),
   },
   {
-    url: nonEmptyString,
-    steps: stepsCodec(0),
-    user_agent: stringLength(1, 1024),
-    locale: localeCodec,
-    timezone: timezoneCodec,
-    cookies: arrayOf(cookieCodec, { name: 'an array of cookie objects' }),
+    url: described(nonEmptyString, 'A URL to open once the session is created (http or https, with its scheme).'),
+    steps: described(stepsCodec(0), 'Steps run after url, in order (the first one should be goto when there is no url). close may only be last.'),
+    user_agent: described(stringLength(1, 1024), 'A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints.'),
+    locale: described(localeCodec, 'Browser locale, a BCP 47 language tag such as en-US.'),
+    timezone: described(timezoneCodec, 'Browser time zone, an IANA name such as Europe/Paris.'),
+    cookies: described(arrayOf(cookieCodec, { name: 'an array of cookie objects' }), 'Cookies set before the first navigation.'),
   },
   'a JSON object',
 );

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { arrayOf, refine } from '../codec/index.js';
+import { arrayOf, described, refine } from '../codec/index.js';
 import { stepCodec, type StepCall } from '../steps/index.js';
 
 /** Most steps in one request (decisions.md: more is 400 invalid_request). */
@@ -9,8 +9,9 @@ export const MAX_STEPS = 100;
 export function stepsCodec(min: 0 | 1): t.Type<StepCall[], unknown[], unknown> {
   const name = min === 0 ? `an array of at most ${MAX_STEPS} steps` : `an array of 1 to ${MAX_STEPS} steps`;
   // decisions.md: a close step before the end is refused before anything runs.
-  return refine(arrayOf(stepCodec, { min, max: MAX_STEPS, name }), (steps) => {
+  const codec = refine(arrayOf(stepCodec, { min, max: MAX_STEPS, name }), (steps) => {
     const early = steps.findIndex((step, i) => step.name === 'close' && i < steps.length - 1);
     return early === -1 ? undefined : { key: String(early), expected: 'close as the last step' };
   });
+  return described(codec, 'Steps run in order; the first failure stops them and is answered in error with the page. close may only be last.');
 }

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { boolean, withDefault } from '../codec/index.js';
+import { boolean, described, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
@@ -7,7 +7,10 @@ import { setToggle } from './form-controls.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of check: a target and the wanted state (false unchecks). */
-export const checkCodec = targeted({ checked: withDefault(boolean, true) });
+export const checkCodec = described(
+  targeted({ checked: described(withDefault(boolean, true), 'The wanted state; false unchecks.') }),
+  'Checks or unchecks a checkbox, radio or switch.',
+);
 
 /** Decoded check parameters. */
 export type CheckParams = t.TypeOf<typeof checkCodec>;

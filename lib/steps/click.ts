@@ -1,11 +1,12 @@
 import type * as t from 'io-ts';
+import { described } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of click: exactly one of ref, text, label. */
-export const clickCodec = targeted({});
+export const clickCodec = described(targeted({}), 'Clicks an element, then waits for any navigation it caused and for the page to settle.');
 
 /** Decoded click parameters. */
 export type ClickParams = t.TypeOf<typeof clickCodec>;

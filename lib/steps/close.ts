@@ -1,9 +1,9 @@
 import type * as t from 'io-ts';
-import { strictObject } from '../codec/index.js';
+import { described, strictObject } from '../codec/index.js';
 import { defineStep } from './define.js';
 
 /** Parameters of close: none, so only `{}` is accepted. */
-export const closeCodec = strictObject({});
+export const closeCodec = described(strictObject({}), 'Ends the session once the act is answered; only as the last step. Takes no parameters.');
 
 /** Decoded close parameters (an empty object). */
 export type CloseParams = t.TypeOf<typeof closeCodec>;

@@ -1,16 +1,13 @@
 import type * as t from 'io-ts';
+import type { mediaItemCodec } from '../response/media.js';
 import type { Page } from 'playwright';
 import type { BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
 
-/** A media item (contract 2.5). */
-export interface MediaItem {
-  type: 'screenshot' | 'pdf';
-  format: string;
-  data: string;
-}
+/** A media item (contract 2.5), typed from the codec the API document describes it with. */
+export type MediaItem = t.TypeOf<typeof mediaItemCodec>;
 
 /** What the steps of one act accumulate for the envelope. */
 export interface StepResults {

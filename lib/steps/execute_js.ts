@@ -1,7 +1,7 @@
 import { Script } from 'node:vm';
 import type * as t from 'io-ts';
 import type { CDPSession, Page } from 'playwright';
-import { intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { defineStep, type StepContext } from './define.js';
@@ -9,11 +9,14 @@ import { MAX_WAIT_MS } from './limits.js';
 import { TIMED_OUT, within } from '../time.js';
 
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
-export const executeJsCodec = strictObject({
-  code: nonEmptyString,
-  result_key: withDefault(nonEmptyString, 'js_result'),
-  timeout: withDefault(intRange(1, MAX_WAIT_MS), 10_000),
-});
+export const executeJsCodec = described(
+  strictObject({
+    code: described(nonEmptyString, 'A function body run in the page; `return` sends a JSON value back.'),
+    result_key: described(withDefault(nonEmptyString, 'js_result'), 'Key in extraction that receives the returned value.'),
+    timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds the code may run.'),
+  }),
+  'Runs JavaScript in the page and puts its result in extraction.',
+);
 
 /** Decoded execute_js parameters. */
 export type ExecuteJsParams = t.TypeOf<typeof executeJsCodec>;

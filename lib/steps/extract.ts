@@ -1,7 +1,7 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
 import { extractFields, type SelectorForm } from '../extract/index.js';
-import { boolean, complain, intRange, isObject, ownValue, predicate } from '../codec/index.js';
+import { boolean, complain, intRange, isObject, ownValue, predicate, withSchema, type SchemaWalker } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
 
@@ -66,23 +66,70 @@ function lefts(v: t.Validation<unknown>): t.Errors {
 
 const EXTRACT = 'an object of field names to selectors';
 
+/** The selector forms as JSON Schema: recursive, so one named definition that refers to itself. */
+function selectorSchema(w: SchemaWalker) {
+  const selector = { type: 'string', minLength: 1 };
+  return w.define('ExtractSelector', (self) => ({
+    description:
+      'What to extract for one field. A string: `css`, the HTML of the first match; `css >> text`, its text; `css >> json`, its JSON; ' +
+      '`css >> attribute`, that attribute; a table becomes an array of row objects keyed by header; `js >> expression`, ' +
+      'the value of a JavaScript expression; `ai >> description`, a selector found by the AI provider (cached per domain). ' +
+      '`[form]`: every match. `[{_parent, _limit, field: form, ...}]`: one object per parent match, ' +
+      `nested at most ${MAX_EXTRACT_DEPTH} levels.`,
+    oneOf: [
+      selector,
+      { type: 'array', items: selector, minItems: 1, maxItems: 1 },
+      {
+        type: 'array',
+        minItems: 1,
+        maxItems: 1,
+        items: {
+          type: 'object',
+          properties: {
+            _parent: { ...selector, description: 'CSS selector of each repeated item.' },
+            _limit: { ...w.walk(limit), description: 'Most parent matches returned.' },
+          },
+          required: ['_parent'],
+          minProperties: 2,
+          propertyNames: { minLength: 1 },
+          additionalProperties: self,
+        },
+      },
+    ],
+  }));
+}
+
 /** Parameters of extract: field names to selector forms, plus the optional boolean refresh_selectors. */
-export const extractCodec = new t.Type<ExtractParams, Record<string, unknown>, unknown>(
-  EXTRACT,
-  (u): u is ExtractParams => isObject(u) && isObject(u.fields) && typeof u.refresh_selectors === 'boolean',
-  (u, c) => {
-    if (!isObject(u)) return t.failure(u, c, EXTRACT);
-    const refresh = ownValue(u, 'refresh_selectors');
-    const fields = fieldsOf(u, c, 0, ['refresh_selectors']);
-    const errors = refresh === undefined || boolean.is(refresh) ? [] : lefts(complain(u, c, { key: 'refresh_selectors', expected: 'boolean' }));
-    if (isLeft(fields)) errors.push(...fields.left);
-    if (errors.length > 0) return t.failures(errors);
-    if (isLeft(fields)) return fields;
-    if (Object.keys(fields.right).length === 0) return t.failure(u, c, 'at least one field to extract');
-    return t.success({ fields: fields.right, refresh_selectors: refresh === true });
-  },
-  // The contract's flat shape, so encode(decode(x)) reads like the request.
-  (a) => ({ ...Object.fromEntries(Object.entries(a.fields).map(([k, f]) => [k, encodeForm(f)])), refresh_selectors: a.refresh_selectors }),
+export const extractCodec = withSchema(
+  new t.Type<ExtractParams, Record<string, unknown>, unknown>(
+    EXTRACT,
+    (u): u is ExtractParams => isObject(u) && isObject(u.fields) && typeof u.refresh_selectors === 'boolean',
+    (u, c) => {
+      if (!isObject(u)) return t.failure(u, c, EXTRACT);
+      const refresh = ownValue(u, 'refresh_selectors');
+      const fields = fieldsOf(u, c, 0, ['refresh_selectors']);
+      const errors = refresh === undefined || boolean.is(refresh) ? [] : lefts(complain(u, c, { key: 'refresh_selectors', expected: 'boolean' }));
+      if (isLeft(fields)) errors.push(...fields.left);
+      if (errors.length > 0) return t.failures(errors);
+      if (isLeft(fields)) return fields;
+      if (Object.keys(fields.right).length === 0) return t.failure(u, c, 'at least one field to extract');
+      return t.success({ fields: fields.right, refresh_selectors: refresh === true });
+    },
+    // The contract's flat shape, so encode(decode(x)) reads like the request.
+    (a) => ({ ...Object.fromEntries(Object.entries(a.fields).map(([k, f]) => [k, encodeForm(f)])), refresh_selectors: a.refresh_selectors }),
+  ),
+  (w) => ({
+    type: 'object',
+    description:
+      'Extracts values from the page: each key is an output field name and its value a selector form; the results land in ' +
+      'extraction under the same names. js >> and ai >> are top-level fields only.',
+    properties: {
+      refresh_selectors: { type: 'boolean', default: false, description: 'Resolves ai >> selectors again instead of using the cached ones.' },
+    },
+    minProperties: 1,
+    propertyNames: { minLength: 1 },
+    additionalProperties: { ...selectorSchema(w), description: 'Each other key names an output field; its value is a selector form.' },
+  }),
 );
 
 function encodeForm(form: SelectorForm): unknown {

@@ -1,12 +1,15 @@
 import type * as t from 'io-ts';
-import { string } from '../codec/index.js';
+import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, leaveField, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
-export const fillCodec = targeted({ value: string });
+export const fillCodec = described(
+  targeted({ value: described(string, 'The new value; replaces the content (empty clears the field).') }),
+  'Clears a field and fills in a value, then leaves the field (input and change fire).',
+);
 
 /** Decoded fill parameters. */
 export type FillParams = t.TypeOf<typeof fillCodec>;

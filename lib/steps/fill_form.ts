@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
-import { boolean, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
+import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, leaveField, locate, perform } from '../target/index.js';
@@ -8,13 +8,21 @@ import { defineStep, type StepContext } from './define.js';
 import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
 import { submitForm } from './form-submit.js';
 
-const fieldValue = predicate('string or boolean', (u): u is string | boolean => typeof u === 'string' || typeof u === 'boolean');
+const fieldValue = predicate('string or boolean', (u): u is string | boolean => typeof u === 'string' || typeof u === 'boolean', {
+  type: ['string', 'boolean'],
+});
 
 /** Parameters of fill_form: labels to values (booleans for checkboxes) and whether to submit. */
-export const fillFormCodec = strictObject({
-  fields: recordOf(fieldValue, { min: 1, name: 'an object of field labels to values (string or boolean)' }),
-  submit: withDefault(boolean, false),
-});
+export const fillFormCodec = described(
+  strictObject({
+    fields: described(
+      recordOf(fieldValue, { min: 1, name: 'an object of field labels to values (string or boolean)' }),
+      'Field labels to values: text for text fields, an option value or text for selects, a boolean for checkboxes, a label or value for radio groups.',
+    ),
+    submit: described(withDefault(boolean, false), 'Submits the form afterwards.'),
+  }),
+  'Fills a form by field labels, detecting each field\'s kind.',
+);
 
 /** Decoded fill_form parameters. */
 export type FillFormParams = t.TypeOf<typeof fillFormCodec>;

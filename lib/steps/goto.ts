@@ -1,14 +1,23 @@
 import type * as t from 'io-ts';
-import { intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { navigate } from '../nav/navigate.js';
 import { defineStep } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
 
 /** Parameters of goto; the URL's scheme and address are checked when it runs, where the guard lives. */
-export const gotoCodec = strictObject(
-  // wait_timeout starts at 1: Playwright reads a timeout of 0 as "wait forever".
-  { url: nonEmptyString, wait_timeout: withDefault(intRange(1, MAX_WAIT_MS), 10_000) },
-  { wait_for: nonEmptyString, wait_until: nonEmptyString },
+export const gotoCodec = described(
+  strictObject(
+    {
+      url: described(nonEmptyString, 'The URL to open, with its scheme (http or https).'),
+      // wait_timeout starts at 1: Playwright reads a timeout of 0 as "wait forever".
+      wait_timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds to wait for wait_for / wait_until.'),
+    },
+    {
+      wait_for: described(nonEmptyString, 'CSS selector to wait for after the page loaded.'),
+      wait_until: described(nonEmptyString, 'JavaScript expression to wait for until it is truthy.'),
+    },
+  ),
+  'Navigates to a URL and waits for the page to load and settle; a failure (DNS, timeout, SSL, refused address) is navigation_failed.',
 );
 
 /** Decoded goto parameters. */

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { complain, isObject } from '../codec/index.js';
+import { complain, isObject, named, withSchema } from '../codec/index.js';
 import type { StepModule } from './define.js';
 import { checkStep } from './check.js';
 import { clickStep } from './click.js';
@@ -60,8 +60,13 @@ export interface StepCall {
 const ONE_KEY = 'an object with exactly one key: the step type';
 const UNKNOWN = `one of: ${stepNames.join(', ')}`;
 
+/** The definition name of a step type's object in API documents: scroll_collect becomes ScrollCollectStep. */
+export function stepSchemaName(name: string): string {
+  return `${name.replace(/(^|_)([a-z])/g, (_m, _sep, letter: string) => letter.toUpperCase())}Step`;
+}
+
 /** A step object (contract 2.9): exactly one key, a known step type, whose value decodes with that step's codec. */
-export const stepCodec = new t.Type<StepCall, Record<string, unknown>, unknown>(
+const stepObject = new t.Type<StepCall, Record<string, unknown>, unknown>(
   'a step object',
   (u): u is StepCall => isObject(u) && typeof u.name === 'string' && isStepName(u.name) && 'params' in u,
   (u, c) => {
@@ -76,4 +81,20 @@ export const stepCodec = new t.Type<StepCall, Record<string, unknown>, unknown>(
     return isLeft(params) ? params : t.success({ name, params: params.right });
   },
   (step) => ({ [step.name]: stepModule(step.name).codec.encode(step.params) }),
+);
+
+/** A step object (contract 2.9): exactly one key, a known step type, whose value decodes with that step's codec. */
+export const stepCodec = named(
+  withSchema(stepObject, (w) => ({
+    description: 'A step: an object with exactly one key, the step type, whose value holds its parameters.',
+    oneOf: stepModules.map(({ name, codec }) =>
+      w.define(stepSchemaName(name), () => ({
+        type: 'object',
+        properties: { [name]: w.walk(codec, name) },
+        required: [name],
+        additionalProperties: false,
+      })),
+    ),
+  })),
+  'Step',
 );

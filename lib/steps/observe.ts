@@ -1,23 +1,29 @@
 import type * as t from 'io-ts';
-import { boolean, complete, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { boolean, complete, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_TEXT_LENGTH } from './limits.js';
 
 const observeFields = strictObject(
   {
-    format: withDefault(oneOf(['markdown', 'html']), 'markdown'),
-    mode: withDefault(oneOf(['main', 'full']), 'main'),
-    include_page_map: withDefault(boolean, false),
-    include_links: withDefault(boolean, false),
+    format: described(withDefault(oneOf(['markdown', 'html']), 'markdown'), 'markdown, or html: cleaned HTML of the same region in markdown.content.'),
+    mode: described(withDefault(oneOf(['main', 'full']), 'main'), 'main: the main content; full: every section under region headers.'),
+    include_page_map: described(withDefault(boolean, false), 'Adds the section map (page.map).'),
+    include_links: described(withDefault(boolean, false), 'Lists links as interactive elements too.'),
   },
-  { scope: nonEmptyString, max_text_length: intRange(1, MAX_TEXT_LENGTH) },
+  {
+    scope: described(nonEmptyString, 'CSS selector limiting the observation to one region.'),
+    max_text_length: described(intRange(1, MAX_TEXT_LENGTH), 'Most characters of content; default 12000, or 20000 when mode is full.'),
+  },
 );
 
 /** Parameters of observe; max_text_length defaults by mode (12000, or 20000 for full), hence the completion. */
-export const observeCodec = complete(observeFields, (p) => ({
-  ...p,
-  max_text_length: p.max_text_length ?? (p.mode === 'full' ? 20_000 : 12_000),
-}));
+export const observeCodec = described(
+  complete(observeFields, (p) => ({
+    ...p,
+    max_text_length: p.max_text_length ?? (p.mode === 'full' ? 20_000 : 12_000),
+  })),
+  'Observes the page again with these options; its observation is the act\'s page when it is the last step.',
+);
 
 /** Decoded observe parameters, every default applied. */
 export type ObserveParams = t.TypeOf<typeof observeCodec>;

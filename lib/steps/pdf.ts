@@ -1,26 +1,30 @@
 import type * as t from 'io-ts';
-import { boolean, numberRange, oneOf, predicate, strictObject, withDefault } from '../codec/index.js';
+import { boolean, described, matching, numberRange, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { perform } from '../target/index.js';
 
 // The units Playwright's page.pdf converts (px, in, cm, mm; a bare number is px). Anything else
-// would pass here and fail in the browser, so the codec accepts exactly those.
-const cssLength = predicate(
-  'a CSS length such as 10mm, 1cm, 0.5in or 20px',
-  (u): u is string => typeof u === 'string' && /^(\d+(\.\d*)?|\.\d+)(px|in|cm|mm)?$/i.test(u),
-);
+// would pass here and fail in the browser, so the codec accepts exactly those, in any case.
+const cssLength = matching('a CSS length such as 10mm, 1cm, 0.5in or 20px', '^(\\d+(\\.\\d*)?|\\.\\d+)([pP][xX]|[iI][nN]|[cC][mM]|[mM][mM])?$');
+const margin = (side: string) => described(cssLength, `${side} margin, a CSS length (px, in, cm or mm; a bare number is px).`);
 
 /** Parameters of pdf (contract 4.4; scale 0.1 to 2 per 8.1). */
-export const pdfCodec = strictObject(
-  {
-    format: withDefault(oneOf(['A4', 'Letter', 'Legal']), 'A4'),
-    landscape: withDefault(boolean, false),
-    print_background: withDefault(boolean, true),
-    scale: withDefault(numberRange(0.1, 2), 1),
-  },
-  {
-    margin: strictObject({}, { top: cssLength, right: cssLength, bottom: cssLength, left: cssLength }, 'an object {top, right, bottom, left}'),
-  },
+export const pdfCodec = described(
+  strictObject(
+    {
+      format: described(withDefault(oneOf(['A4', 'Letter', 'Legal']), 'A4'), 'Paper size.'),
+      landscape: described(withDefault(boolean, false), 'Landscape orientation.'),
+      print_background: described(withDefault(boolean, true), 'Prints background colours and images.'),
+      scale: described(withDefault(numberRange(0.1, 2), 1), 'Rendering scale.'),
+    },
+    {
+      margin: described(
+        strictObject({}, { top: margin('Top'), right: margin('Right'), bottom: margin('Bottom'), left: margin('Left') }, 'an object {top, right, bottom, left}'),
+        'Page margins; a side left out has none.',
+      ),
+    },
+  ),
+  'Prints the page to PDF; it goes to media with type pdf.',
 );
 
 /** Decoded pdf parameters. */

@@ -1,17 +1,20 @@
 import type * as t from 'io-ts';
-import { boolean, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { boolean, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { StepError } from '../errors.js';
 import { perform } from '../target/index.js';
 
 /** Parameters of screenshot; quality only matters for jpeg, so run passes it to Playwright only then. */
-export const screenshotCodec = strictObject(
-  {
-    full_page: withDefault(boolean, false),
-    format: withDefault(oneOf(['png', 'jpeg']), 'png'),
-    quality: withDefault(intRange(1, 100), 80),
-  },
-  { selector: nonEmptyString },
+export const screenshotCodec = described(
+  strictObject(
+    {
+      full_page: described(withDefault(boolean, false), 'The whole page rather than the viewport.'),
+      format: described(withDefault(oneOf(['png', 'jpeg']), 'png'), 'Image format.'),
+      quality: described(withDefault(intRange(1, 100), 80), 'JPEG quality (jpeg only).'),
+    },
+    { selector: described(nonEmptyString, 'CSS selector of one element to capture.') },
+  ),
+  'Takes a screenshot; it goes to media with type screenshot.',
 );
 
 /** Decoded screenshot parameters. */

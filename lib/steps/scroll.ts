@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
@@ -8,12 +8,22 @@ import { jumpTo, wheelBy } from './scrolling.js';
 import { exactlyOneOf } from './targeting.js';
 
 /** Parameters of scroll: exactly one of to, direction, ref; amount and times apply to direction. */
-export const scrollCodec = exactlyOneOf(
-  strictObject(
-    { amount: withDefault(intRange(1, MAX_SCROLL_AMOUNT), 500), times: withDefault(intRange(1, MAX_SCROLL_TIMES), 1) },
-    { to: oneOf(['top', 'bottom']), direction: oneOf(['up', 'down']), ref: nonEmptyString },
+export const scrollCodec = described(
+  exactlyOneOf(
+    strictObject(
+      {
+        amount: described(withDefault(intRange(1, MAX_SCROLL_AMOUNT), 500), 'Pixels per wheel turn (with direction).'),
+        times: described(withDefault(intRange(1, MAX_SCROLL_TIMES), 1), 'How many wheel turns (with direction).'),
+      },
+      {
+        to: described(oneOf(['top', 'bottom']), 'Jumps to the top or the bottom.'),
+        direction: described(oneOf(['up', 'down']), 'Turns the mouse wheel up or down.'),
+        ref: described(nonEmptyString, 'Scrolls this element (a ref from the latest observation) into view.'),
+      },
+    ),
+    ['to', 'direction', 'ref'],
   ),
-  ['to', 'direction', 'ref'],
+  'Scrolls the page (or, in an app layout whose body does not scroll, the panel that does).',
 );
 
 /** Decoded scroll parameters. */

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { intRange, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, strictObject, withDefault } from '../codec/index.js';
 import { cutText } from '../observe/page/text.js';
 import type { PageState } from '../observe/types.js';
 import { ContentMerger } from './content-merge.js';
@@ -10,12 +10,15 @@ import { pause } from '../time.js';
 import { jumpTo, scrollPoint } from './scrolling.js';
 
 /** Parameters of scroll_collect: its iteration, pause, time and text budgets. */
-export const scrollCollectCodec = strictObject({
-  max_scrolls: withDefault(intRange(1, MAX_SCROLLS), 50),
-  wait_ms: withDefault(intRange(0, MAX_WAIT_MS), 500),
-  timeout_ms: withDefault(intRange(1, MAX_WAIT_MS), 60_000),
-  max_text_length: withDefault(intRange(1, MAX_TEXT_LENGTH), 100_000),
-});
+export const scrollCollectCodec = described(
+  strictObject({
+    max_scrolls: described(withDefault(intRange(1, MAX_SCROLLS), 50), 'Most scroll rounds (a safety limit).'),
+    wait_ms: described(withDefault(intRange(0, MAX_WAIT_MS), 500), 'Milliseconds to wait for lazy content after each round.'),
+    timeout_ms: described(withDefault(intRange(1, MAX_WAIT_MS), 60_000), 'Total time budget in milliseconds.'),
+    max_text_length: described(withDefault(intRange(1, MAX_TEXT_LENGTH), 100_000), 'Most characters of merged content.'),
+  }),
+  'Scrolls the whole page, reading it at every position, and answers one observation whose content merges all it read.',
+);
 
 /** Decoded scroll_collect parameters. */
 export type ScrollCollectParams = t.TypeOf<typeof scrollCollectCodec>;

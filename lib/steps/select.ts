@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
-import { string } from '../codec/index.js';
+import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { StepError } from '../errors.js';
@@ -8,7 +8,10 @@ import { defineStep, type StepContext } from './define.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of select: a target and the option value to choose. */
-export const selectCodec = targeted({ value: string });
+export const selectCodec = described(
+  targeted({ value: described(string, 'The value attribute of the option to choose.') }),
+  'Chooses an option of a select element; an unknown value is action_failed listing the values.',
+);
 
 /** Decoded select parameters. */
 export type SelectParams = t.TypeOf<typeof selectCodec>;

@@ -1,13 +1,20 @@
 import type * as t from 'io-ts';
-import { nonEmptyString, refine, strictObject, type Props } from '../codec/index.js';
+import { described, nonEmptyString, refine, strictObject, type Props } from '../codec/index.js';
 
 /** The three ways to name an element (contract 4.4, element targeting); exactly one is given. */
-export const targetFields = { ref: nonEmptyString, text: nonEmptyString, label: nonEmptyString };
+export const targetFields = {
+  ref: described(nonEmptyString, 'Ref of an element from the latest observation (e1, e2, ...).'),
+  text: described(nonEmptyString, 'Visible text of a button, link or other clickable; exact match first, then prefix, then substring (case and spacing ignored).'),
+  label: described(nonEmptyString, 'Label of a field: aria-label, placeholder, associated label, name attribute, then nearby text.'),
+};
 
 /** `codec` plus the rule that exactly one of `keys` is present; the error sits on the object itself. */
 export function exactlyOneOf<A, O>(codec: t.Type<A, O, unknown>, keys: ReadonlyArray<keyof A & string>): t.Type<A, O, unknown> {
   const expected = `exactly one of ${keys.join(', ')}`;
-  return refine(codec, (a) => (keys.filter((key) => a[key] !== undefined).length === 1 ? undefined : { expected }));
+  // oneOf of `required` says the same: an object naming two of the keys matches two branches.
+  return refine(codec, (a) => (keys.filter((key) => a[key] !== undefined).length === 1 ? undefined : { expected }), {
+    oneOf: keys.map((key) => ({ required: [key] })),
+  });
 }
 
 /** The parameters of a targeting step: `fields` plus exactly one of ref, text, label. */

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { intRange, string, withDefault } from '../codec/index.js';
+import { described, intRange, string, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { defineStep } from './define.js';
@@ -7,7 +7,13 @@ import { MAX_TYPE_DELAY_MS } from './limits.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of type: a target, the text and the pause between keystrokes (0 types at once). */
-export const typeCodec = targeted({ value: string, delay: withDefault(intRange(0, MAX_TYPE_DELAY_MS), 50) });
+export const typeCodec = described(
+  targeted({
+    value: described(string, 'The text to type.'),
+    delay: described(withDefault(intRange(0, MAX_TYPE_DELAY_MS), 50), 'Milliseconds between keystrokes.'),
+  }),
+  'Types text key by key into an element, keeping its content and focus.',
+);
 
 /** Decoded type parameters. */
 export type TypeParams = t.TypeOf<typeof typeCodec>;

@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
-import { arrayOf, urlWithScheme } from '../codec/index.js';
+import { arrayOf, described, urlWithScheme } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { perform, withTarget } from '../target/index.js';
@@ -10,13 +10,19 @@ import { MAX_UPLOAD_FILES } from './limits.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of upload: a file input and the http(s) URLs of the files to download and attach. */
-export const uploadCodec = targeted({
-  files: arrayOf(urlWithScheme(['http', 'https'], 'an http or https URL'), {
-    min: 1,
-    max: MAX_UPLOAD_FILES,
-    name: `an array of 1 to ${MAX_UPLOAD_FILES} file URLs`,
+export const uploadCodec = described(
+  targeted({
+    files: described(
+      arrayOf(urlWithScheme(['http', 'https'], 'an http or https URL'), {
+        min: 1,
+        max: MAX_UPLOAD_FILES,
+        name: `an array of 1 to ${MAX_UPLOAD_FILES} file URLs`,
+      }),
+      'http(s) URLs of the files, downloaded through the session\'s own network path (25 MiB a file, 50 MiB in all).',
+    ),
   }),
-});
+  'Attaches files to a file input.',
+);
 
 /** Decoded upload parameters. */
 export type UploadParams = t.TypeOf<typeof uploadCodec>;

@@ -1,20 +1,28 @@
 import { Script } from 'node:vm';
 import type * as t from 'io-ts';
 import type { Page } from 'playwright';
-import { intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { defineStep } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
 import { exactlyOneOf } from './targeting.js';
 
 /** Parameters of wait: exactly one of ms, selector, text, until; timeout (default 10000, decisions.md) bounds the last three. */
-export const waitCodec = exactlyOneOf(
-  strictObject(
-    // timeout starts at 1: Playwright reads a timeout of 0 as "wait forever".
-    { timeout: withDefault(intRange(1, MAX_WAIT_MS), 10_000) },
-    { ms: intRange(0, MAX_WAIT_MS), selector: nonEmptyString, text: nonEmptyString, until: nonEmptyString },
+export const waitCodec = described(
+  exactlyOneOf(
+    strictObject(
+      // timeout starts at 1: Playwright reads a timeout of 0 as "wait forever".
+      { timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds to wait for selector, text or until; then action_failed.') },
+      {
+        ms: described(intRange(0, MAX_WAIT_MS), 'Milliseconds to pause.'),
+        selector: described(nonEmptyString, 'CSS selector of an element to wait for until it is visible.'),
+        text: described(nonEmptyString, 'Text to wait for until it is visible.'),
+        until: described(nonEmptyString, 'JavaScript expression to wait for until it is truthy.'),
+      },
+    ),
+    ['ms', 'selector', 'text', 'until'],
   ),
-  ['ms', 'selector', 'text', 'until'],
+  'Pauses, or waits for a visible selector, visible text or a truthy expression.',
 );
 
 /** Decoded wait parameters. */

@@ -16,6 +16,7 @@ import { openStore, type Store } from '../../lib/store/index.js';
 import { Telemetry } from '../../lib/telemetry/index.js';
 import { FakeDriver } from './fake-driver.js';
 import { localNetwork } from './network.js';
+import { documentedAgent } from './openapi.js';
 
 /** A whole service in-process: real store, registry, actors and HTTP app, with a chosen driver and clock. */
 export interface Service {
@@ -71,7 +72,8 @@ export function startService(options: ServiceOptions = {}): Service {
     },
   });
   const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry }, { metricsToken: options.metricsToken });
-  const http = supertest(app.callback());
+  // Every answer is checked against the API document when the test awaits it.
+  const http = documentedAgent(supertest(app.callback()));
   return {
     store,
     registry,

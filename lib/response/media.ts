@@ -1,0 +1,11 @@
+import { described, named, oneOf, string, strictObject } from '../codec/index.js';
+
+/** A media item (contract 2.5): what screenshot and pdf steps add to the envelope's `media`. */
+export const mediaItemCodec = named(
+  strictObject({
+    type: described(oneOf(['screenshot', 'pdf']), 'The step that made it.'),
+    format: described(oneOf(['png', 'jpeg', 'pdf']), 'File format.'),
+    data: described(string, 'The file, Base64-encoded.'),
+  }),
+  'MediaItem',
+);

@@ -1,0 +1,90 @@
+import { arrayOf, boolean, described, intAtLeast, intRange, named, nullable, string, strictObject } from '../codec/index.js';
+
+// The page as answers carry it (contract 2.2 to 2.4), described with the request codecs' helpers
+// so the API document walks both alike. lib/observe/types.ts holds the same shape as TypeScript
+// types; the response checks of the HTTP and integration tests keep the two in step.
+
+const elementFields = {
+  tag: described(string, 'HTML tag name.'),
+  role: described(string, 'ARIA role, such as link, button, textbox or search.'),
+  label: described(string, 'Accessible name: the visible label.'),
+};
+const elementExtras = {
+  value: described(string, 'Current value of an input (never a password\'s).'),
+  in: described(string, 'Containing landmark: main, form, header, footer, nav, ...'),
+  near: described(string, 'Nearest heading.'),
+  form: described(string, 'Ref of the form the element belongs to (f1, ...).'),
+};
+const ref = described(string, 'Element ref (e1, e2, ...): kept while the element stays on the page, never reused in a session.');
+
+/** An interactive element (contract 2.3). */
+export const interactiveElementCodec = named(strictObject({ ref, ...elementFields }, elementExtras), 'InteractiveElement');
+
+/** A form (contract 2.4). */
+export const formCodec = named(
+  strictObject({
+    ref: described(string, 'Form ref (f1, f2, ...).'),
+    id: described(string, 'The form\'s id attribute (empty when it has none).'),
+    action: described(string, 'The form\'s action URL.'),
+    method: described(string, 'The form\'s HTTP method.'),
+    fields: described(arrayOf(string, { name: 'refs' }), 'Refs of the form\'s elements.'),
+  }),
+  'Form',
+);
+
+const mapItem = strictObject({
+  section: described(string, 'Name of the section (landmark or heading).'),
+  selector: described(string, 'CSS selector of the section, accepted by observe scope.'),
+  hint: described(string, 'The start of the section\'s text.'),
+});
+
+const elementRef = strictObject({ ref }, { ...elementFields, ...elementExtras });
+
+const changes = strictObject({
+  content_changed: described(boolean, 'Whether the content differs from the previous observation.'),
+  content_delta: described(nullable(string), 'Lines added (+ ) and removed (- ), bounded; null when the content did not change.'),
+  elements_added: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that appeared.'),
+  elements_removed: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that left (ref, tag, role, label).'),
+});
+
+const count = intAtLeast(0);
+
+const scroll = strictObject({
+  y: described(count, 'Scroll offset in CSS pixels.'),
+  height: described(count, 'Scrollable height in CSS pixels.'),
+  viewport: described(count, 'Viewport height in CSS pixels.'),
+  percent: described(intRange(0, 100), 'How far down the page the viewport\'s bottom is, in percent.'),
+});
+
+const markdown = strictObject(
+  { content: described(string, 'The page content as markdown (cleaned HTML with format html).') },
+  {
+    length: described(
+      strictObject({ shown: described(count, 'Characters shown.'), total: described(count, 'Characters in all.') }),
+      'Present when the content was cut at max_text_length.',
+    ),
+  },
+);
+
+/** Page state (contract 2.2); with `page: light` only url, title and scroll. */
+export const pageStateCodec = named(
+  described(
+    strictObject(
+      {
+        url: described(string, 'Current URL.'),
+        title: described(string, 'Page title.'),
+        scroll: described(scroll, 'Scroll position (of the panel that scrolls, in an app layout whose body does not).'),
+      },
+      {
+        stable: described(boolean, 'True when the network was idle for 300 ms and the DOM quiet for 500 ms; false: still loading, a wait step is advised.'),
+        markdown: described(markdown, 'The content.'),
+        interactive_elements: described(arrayOf(interactiveElementCodec, { name: 'elements' }), 'Interactive elements with their refs.'),
+        forms: described(arrayOf(formCodec, { name: 'forms' }), 'Forms on the page.'),
+        map: described(arrayOf(mapItem, { name: 'sections' }), 'Section map: with the first observation of a session and with include_page_map.'),
+        changes: described(nullable(changes), 'What changed since the previous observation; null on the first one.'),
+      },
+    ),
+    'Page state. With page: light only url, title and scroll.',
+  ),
+  'PageState',
+);
