@@ -1,7 +1,6 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, complete, intRange, isObject, nonEmptyString, number, oneOf, predicate, refine, string,
-  stringLength, strictObject, urlWithScheme, withDefault,
+  arrayOf, boolean, intRange, isObject, nonEmptyString, oneOf, predicate, stringLength, strictObject, urlWithScheme, withDefault,
 } from '../codec/index.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { cookieCodec } from './cookie.js';
