@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, intRange, isObject, nonEmptyString, oneOf, predicate, stringLength, strictObject, urlWithScheme, withDefault,
+  arrayOf, boolean, intRange, isObject, nonEmptyString, oneOf, predicate, strictObject, urlWithScheme, withDefault,
 } from '../codec/index.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { cookieCodec } from './cookie.js';
@@ -80,6 +80,12 @@ function resolvedZone(zone: string): string | undefined {
   }
 }
 
+/** `user_agent`: a header value Chromium sends, so no control characters (it refuses NUL, CR and LF) or lone surrogates. */
+export const userAgentCodec = predicate(
+  'a user agent of 1 to 1024 characters, without control characters',
+  (u): u is string => typeof u === 'string' && u.length >= 1 && u.length <= 1024 && !/[\p{Cc}\p{Cs}]/u.test(u),
+);
+
 const resourceKinds = ['image', 'font', 'stylesheet', 'script', 'media'] as const;
 
 /** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied. */
@@ -104,7 +110,7 @@ export const createBodyCodec = strictObject(
   {
     url: nonEmptyString,
     steps: stepsCodec(0),
-    user_agent: stringLength(1, 1024),
+    user_agent: userAgentCodec,
     locale: localeCodec,
     timezone: timezoneCodec,
     cookies: arrayOf(cookieCodec, { name: 'an array of cookie objects' }),
