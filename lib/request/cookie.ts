@@ -53,14 +53,16 @@ export function isCookieHost(host: string): boolean {
 function asciiDomain(domain: string): string | undefined {
   const dot = domain.startsWith('.') ? '.' : '';
   const host = domain.slice(dot.length);
-  if (host.startsWith('[')) return isCookieHost(host) ? domain : undefined;
+  if (host.startsWith('[')) return !dot && isCookieHost(host) ? domain : undefined;
   if (!DOMAIN_CHARS.test(host)) return undefined;
   // Only a name with non-ASCII characters is converted: IDNA would also rewrite 1.2.3 as 1.2.0.3.
   const ascii = /^\p{ASCII}*$/u.test(host) ? host : domainToASCII(host);
+  // A leading dot means "and its subdomains", which an address has none of (Chromium drops the dot, or refuses).
+  if (dot && IPV4.test(ascii)) return undefined;
   return ascii !== '' && isCookieHost(ascii) ? dot + ascii : undefined;
 }
 
-const DOMAIN = 'a host name (letters, digits, - and _ in dot-separated labels; may start with a dot) or an IP address (IPv6 in brackets)';
+const DOMAIN = 'a host name (letters, digits, - and _ in dot-separated labels), optionally with a leading dot, or an IP address (IPv6 in brackets)';
 
 /** A cookie domain, decoded to the ASCII form Chromium stores (bücher.de becomes xn--bcher-kva.de). */
 export const cookieDomain = new t.Type<string, string, unknown>(

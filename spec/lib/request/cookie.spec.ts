@@ -34,10 +34,10 @@ const fieldRules: Array<[string, 'name' | 'value' | 'domain' | 'path', string, u
   [
     'a domain is a host name (letters, digits, - and _), optionally with a leading dot, or an IP address',
     'domain', cookieDomain.name,
-    ['a.test', '.a.test', 'Example.COM', 'localhost', 'a_b.example.com', 'xn--bcher-kva.de', 'example.com.', '127.0.0.1', '.127.0.0.1', '[::1]', '[::ffff:1.2.3.4]'],
-    ['', '.', '..a.test', '.a b/../x', 'a.test..', '::1', '[zz]', '[fe80::1%25eth0]', '256.1.1.1', '1.2.3.4.5', 'a.1', 'ex\u200dample.test', 'ex\ud800.test'],
+    ['a.test', '.a.test', 'Example.COM', 'localhost', 'a_b.example.com', 'xn--bcher-kva.de', 'example.com.', '127.0.0.1', '[::1]', '[::ffff:1.2.3.4]'],
+    ['', '.', '..a.test', '.a b/../x', 'a.test..', '::1', '[zz]', '[fe80::1%25eth0]', '256.1.1.1', '1.2.3.4.5', 'a.1', 'ex\u200dample.test', 'ex\ud800.test', '.[::ffff:1.2.3.4]', '.[0:0:0:0:0:0:0:1]'],
     // Chromium stores these as a%20b.test, a.test, 1.2.0.3, 1.2.3.4...: not the host that was named.
-    ['a..test', 'a b.test', 'a/b.test', 'a.test:80', '*.a.test', 'a!b.test', '%41.test', 'a\tb.test', '1.2.3', '01.2.3.4', 'a'.repeat(250) + '.test'],
+    ['a..test', 'a b.test', 'a/b.test', 'a.test:80', '*.a.test', 'a!b.test', '%41.test', 'a\tb.test', '1.2.3', '01.2.3.4', '.127.0.0.1', '.[::1]', 'a'.repeat(250) + '.test'],
   ],
   [
     'a path starts with / and has no spaces, controls or ;, within 1024 characters once percent-encoded',
