@@ -130,7 +130,7 @@ export function resolveUpstream(setting: ProxySetting, url: string | undefined, 
   }
   if (!pools?.has(kind)) {
     if (kind === 'datacenter') return null;
-    throw httpErrors.invalid('No residential proxies are configured on this server', { path: 'proxy.kind' });
+    throw httpErrors.invalid('No residential proxies are configured on this server', { path: 'proxy.kind', expected: 'datacenter (this server has no residential pool)' });
   }
   let chosen = country;
   if (country === 'auto') {
