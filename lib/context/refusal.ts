@@ -12,7 +12,6 @@ const FIELD_OF_METHOD: Readonly<Record<string, string>> = {
   'Emulation.setLocaleOverride': 'locale',
   'Emulation.setTimezoneOverride': 'timezone',
   'Emulation.setDeviceMetricsOverride': 'viewport',
-  'Target.createBrowserContext': 'proxy',
 };
 
 /** What each refused field holds, for the `expected` phrase. */
@@ -22,8 +21,10 @@ const NOUN: Readonly<Record<string, string>> = {
   locale: 'a locale',
   timezone: 'a time zone',
   viewport: 'a viewport',
-  proxy: 'a proxy',
 };
+
+// Refusals Playwright rewords itself instead of passing Chromium's answer on.
+const REWORDED: ReadonlyArray<[RegExp, string]> = [[/Invalid timezone ID: [^\n]*/, 'timezone']];
 
 // Playwright words a failed CDP call as "<api>: Protocol error (<Domain.method>): <Chromium's reason>".
 const PROTOCOL_ERROR = /Protocol error \(([\w.]+)\): ([^\n]*)/;
@@ -38,10 +39,15 @@ export function refusedSetting(path: string, reason: string): ApiError {
 
 /**
  * The 400 for `error` when it is Chromium refusing one of the session's settings during context
- * set-up, told by the CDP method that failed; undefined for anything else (which stays a 500).
+ * set-up, told by the CDP method that failed (or by Playwright's rewording of its answer);
+ * undefined for anything else, which stays a 500.
  */
 export function settingRefusal(error: unknown): ApiError | undefined {
   if (error instanceof ApiError || !(error instanceof Error)) return undefined;
+  for (const [pattern, field] of REWORDED) {
+    const reworded = pattern.exec(error.message);
+    if (reworded) return refusedSetting(field, reworded[0]);
+  }
   const match = PROTOCOL_ERROR.exec(error.message);
   const field = match ? FIELD_OF_METHOD[match[1]!] : undefined;
   const reason = match?.[2] ?? '';
