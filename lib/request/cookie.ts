@@ -8,9 +8,9 @@ import * as t from 'io-ts';
 import { boolean, complete, number, oneOf, predicate, refine, strictObject, urlWithScheme, type Complaint } from '../codec/index.js';
 
 /** The most a name and value may hold together, in UTF-8 bytes (Chromium's limit). */
-export const MAX_COOKIE_BYTES = 4096;
+const MAX_COOKIE_BYTES = 4096;
 /** The most a cookie path may hold once percent-encoded (Chromium's limit for an attribute). */
-export const MAX_COOKIE_PATH = 1024;
+const MAX_COOKIE_PATH = 1024;
 /** The longest host name DNS allows. */
 const MAX_HOST = 253;
 
@@ -40,7 +40,7 @@ const NUMERIC_LAST_LABEL = /(?:^|\.)(?:\d+|0x[0-9a-f]*)\.?$/i;
 const DOMAIN_CHARS = /^[A-Za-z0-9._\-\u{80}-\u{D7FF}\u{E000}-\u{10FFFF}]+$/u;
 
 /** True for a host a cookie can name: a host name, a dotted-quad IPv4 address, or an IPv6 address in brackets. */
-export function isCookieHost(host: string): boolean {
+function isCookieHost(host: string): boolean {
   if (host.startsWith('[') && host.endsWith(']')) {
     const inner = host.slice(1, -1);
     return isIPv6(inner) && !inner.includes('%');
