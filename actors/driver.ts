@@ -3,7 +3,10 @@ import { hooksScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { preparePage } from '../lib/context/page.js';
 import { blockedTypes } from '../lib/context/resources.js';
-import { identityOf, nextIdentity } from '../lib/context/user-agent.js';
+import { identityOf, nextIdentity, type Identity } from '../lib/context/user-agent.js';
+import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.js';
+import { settingRefusal } from '../lib/context/refusal.js';
+import { ApiError, httpErrors } from '../lib/errors.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
@@ -24,7 +27,7 @@ export interface ContextSettings {
   userAgent?: string;
   locale?: string;
   timezoneId?: string;
-  cookies?: Parameters<BrowserContext['addCookies']>[0];
+  cookies?: ContextCookies;
   /** `block_resources` of the create body (media is always blocked). */
   blockResources: readonly string[];
   autoDismissBlockers: boolean;
@@ -131,52 +134,61 @@ export class PlaywrightDriver implements BrowserDriver {
     this.ai = options.ai ?? null;
   }
 
+  /**
+   * Opens the session's context and page, or leaves nothing behind: on any failure the context
+   * and the session proxy are closed. A setting Chromium refuses is a 400 naming it; a browser
+   * lost meanwhile is a 503.
+   */
   async open(settings: ContextSettings): Promise<PageDriver> {
     const browser = this.engine.browser();
     const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? { kind: 'datacenter', country: 'auto' }, settings.url, this.network.pools);
     const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });
-    const context = await browser.newContext({
-      proxy: contextProxy(proxy),
-      viewport: settings.viewport,
-      userAgent: identity.userAgent,
-      locale: settings.locale,
-      timezoneId: settings.timezoneId,
-      serviceWorkers: 'block',
-      acceptDownloads: false,
-    }).catch(async (error: unknown) => {
-      await proxy.close().catch(() => undefined);
-      throw error;
-    });
+    let context: BrowserContext | undefined;
     try {
-      // Independent context set-up, sent together rather than one round trip after another. The
-      // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
-      // the blockers' (after their binding). The walker comes into a document when first needed.
-      const [tracker, , blockers] = await Promise.all([
-        StabilityTracker.attach(context),
-        context.addInitScript({ content: hooksScript() }),
-        installBlockers(context, { enabled: settings.autoDismissBlockers }),
-        settings.cookies?.length ? context.addCookies(settings.cookies) : undefined,
-      ]);
-      const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
-      // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
-      const prepared = new WeakMap<Page, Promise<void>>();
-      const prepare = (target: Page): Promise<void> => {
-        let done = prepared.get(target);
-        if (!done) prepared.set(target, (done = preparePage(target, setup)));
-        return done;
-      };
-      context.on('page', (opened) => void prepare(opened).catch(() => undefined));
-      const page = await context.newPage();
-      await prepare(page);
-      bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
-      const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
-      const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-      return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
+      context = await browser.newContext({
+        proxy: contextProxy(proxy),
+        viewport: settings.viewport,
+        userAgent: identity.userAgent,
+        locale: settings.locale,
+        timezoneId: settings.timezoneId,
+        serviceWorkers: 'block',
+        acceptDownloads: false,
+      });
+      return await this.setUp(browser, context, proxy, settings, identity);
     } catch (error) {
-      await context.close().catch(() => undefined);
+      await context?.close().catch(() => undefined);
       await proxy.close().catch(() => undefined);
-      throw error;
+      if (error instanceof ApiError) throw error;
+      if (!browser.isConnected()) throw httpErrors.engineUnavailable(this.engine.retryAfter(), 'The browser was lost while the session was opening');
+      throw settingRefusal(error) ?? error;
     }
+  }
+
+  private async setUp(browser: Browser, context: BrowserContext, proxy: SessionProxy, settings: ContextSettings, identity: Identity): Promise<PlaywrightPage> {
+    // Independent context set-up, sent together rather than one round trip after another. The
+    // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
+    // the blockers' (after their binding). The walker comes into a document when first needed.
+    const [tracker, , blockers] = await Promise.all([
+      StabilityTracker.attach(context),
+      context.addInitScript({ content: hooksScript() }),
+      installBlockers(context, { enabled: settings.autoDismissBlockers }),
+      addSessionCookies(context, settings.cookies ?? []),
+    ]);
+    const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
+    // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
+    const prepared = new WeakMap<Page, Promise<void>>();
+    const prepare = (target: Page): Promise<void> => {
+      let done = prepared.get(target);
+      if (!done) prepared.set(target, (done = preparePage(target, setup)));
+      return done;
+    };
+    context.on('page', (opened) => void prepare(opened).catch(() => undefined));
+    const page = await context.newPage();
+    await prepare(page);
+    bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
+    const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
+    const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
+    return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
   }
 }

@@ -68,15 +68,33 @@ export class Registry implements LiveSessions {
     return count;
   }
 
-  /** Opens a session for `key` and runs its first act, if any. */
+  /**
+   * Opens a session for `key` and runs its first act, if any. A create that fails before its
+   * session is recorded leaves nothing: no page, no session row, no bill, and its concurrency slot free.
+   */
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now());
     this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
     let session: Session;
     try {
-      const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId });
-      session = Session.start(
+      session = await this.start(key, request);
+    } finally {
+      this.opening.set(key.id, (this.opening.get(key.id) ?? 1) - 1);
+    }
+    this.track(session);
+    const reply = request.plan ? await session.act(request.plan) : null;
+    return { session, reply };
+  }
+
+  /** Opens the page and records the session around it; the page is closed again if that cannot be done. */
+  private async start(key: ApiKeyRecord, request: CreateRequest): Promise<Session> {
+    const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId });
+    try {
+      // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
+      if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
+      if (!driver.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
+      return Session.start(
         driver,
         {
           id: newSessionId(),
@@ -89,12 +107,10 @@ export class Registry implements LiveSessions {
         },
         { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
       );
-    } finally {
-      this.opening.set(key.id, (this.opening.get(key.id) ?? 1) - 1);
+    } catch (error) {
+      await driver.close().catch(() => undefined);
+      throw error;
     }
-    this.track(session);
-    const reply = request.plan ? await session.act(request.plan) : null;
-    return { session, reply };
   }
 
   /**

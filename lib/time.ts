@@ -1,4 +1,5 @@
-// Waiting that a cancel signal can cut short: for steps, and for the stability wait under them.
+// Waiting that a cancel signal can cut short: for steps, and for the stability wait under them;
+// and how a wait reads in a message.
 
 /** Resolves after `ms`, or at once when `signal` aborts (the caller then sees the abort and stops). */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
@@ -37,4 +38,9 @@ export async function within<T>(promise: Promise<T>, ms: number, signal?: AbortS
     clearTimeout(timer);
     signal?.removeEventListener('abort', stop);
   }
+}
+
+/** A duration as messages say it: "5 s", "1.5 s", and "250 ms" below a second. */
+export function seconds(ms: number): string {
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${Math.round(ms / 100) / 10} s`;
 }

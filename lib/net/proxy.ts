@@ -121,7 +121,13 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
     // The user's own proxy is a destination like any other: it may not be a way into this network.
     const host = new URL(upstream.url).hostname;
     const verdict = await guard.check(host);
-    if (!verdict.ok) throw httpErrors.invalid(`The proxy URL cannot be used: ${verdict.detail}`, { path: 'proxy', expected: 'a proxy whose host is a public address', reason: verdict.reason });
+    if (!verdict.ok) {
+      throw httpErrors.invalid(`The proxy URL cannot be used: ${verdict.detail}`, {
+        path: 'proxy',
+        expected: 'a proxy URL whose host resolves to a public address',
+        reason: verdict.reason,
+      });
+    }
     upstreamLookup = pinnedLookup(verdict);
   }
 

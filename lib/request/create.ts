@@ -1,9 +1,9 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, complete, described, intRange, isObject, matching, nonEmptyString, number, oneOf, predicate, refine, string,
-  stringLength, strictObject, urlWithScheme, withDefault, withSchema,
+  arrayOf, boolean, described, intRange, isObject, matching, nonEmptyString, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
 import type { ProxySetting } from '../net/upstream.js';
+import { cookieCodec } from './cookie.js';
 import { stepsCodec } from './steps.js';
 
 
@@ -101,44 +101,8 @@ function resolvedZone(zone: string): string | undefined {
   }
 }
 
-// Playwright takes expires as Unix seconds, -1 for a session cookie, up to the end of year 9999.
-const expires = predicate(
-  'Unix time in seconds, or -1 for a session cookie',
-  (u): u is number => number.is(u) && (u === -1 || (u >= 0 && u <= 253_402_300_799)),
-  { oneOf: [{ const: -1 }, { type: 'number', minimum: 0, maximum: 253_402_300_799 }] },
-);
-
-const cookieFields = strictObject(
-  { name: string, value: string },
-  {
-    domain: nonEmptyString,
-    url: urlWithScheme(['http', 'https'], 'an http or https URL'),
-    path: string,
-    expires,
-    httpOnly: boolean,
-    secure: boolean,
-    sameSite: oneOf(['Strict', 'Lax', 'None']),
-  },
-  'a cookie object',
-);
-
-/** A cookie (contract 2.10), shaped as Playwright's addCookies takes it: a domain cookie gets path "/" when none is given. */
-export const cookieCodec = complete(
-  // Playwright refuses a cookie with both url and domain, or with url and path (the url carries both).
-  refine(cookieFields, (k) =>
-    k.domain === undefined && k.url === undefined
-      ? { expected: 'domain or url' }
-      : k.domain !== undefined && k.url !== undefined
-        ? { expected: 'domain or url, not both' }
-        : k.url !== undefined && k.path !== undefined
-          ? { key: 'path', expected: 'no path beside url (the url gives the path)' }
-          : undefined,
-  ),
-  (k) => (k.domain !== undefined && k.path === undefined ? { ...k, path: '/' } : k),
-);
-
-/** A decoded cookie. */
-export type Cookie = t.TypeOf<typeof cookieCodec>;
+/** `user_agent`: a header value Chromium sends, so no control characters (it refuses NUL, CR and LF) or lone surrogates. */
+export const userAgentCodec = matching('a user agent of 1 to 1024 characters, without control characters', '^[^\\p{Cc}\\p{Cs}]{1,1024}$');
 
 const resourceKinds = ['image', 'font', 'stylesheet', 'script', 'media'] as const;
 
@@ -182,7 +146,7 @@ export const createBodyCodec = strictObject(
   {
     url: described(nonEmptyString, 'A URL to open once the session is created (http or https, with its scheme).'),
     steps: described(stepsCodec(0), 'Steps run after url, in order (the first one should be goto when there is no url). close may only be last.'),
-    user_agent: described(stringLength(1, 1024), 'A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints.'),
+    user_agent: described(userAgentCodec, 'A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints.'),
     locale: described(localeCodec, 'Browser locale, a BCP 47 language tag such as en-US.'),
     timezone: described(timezoneCodec, 'Browser time zone, an IANA name such as Europe/Paris.'),
     cookies: described(arrayOf(cookieCodec, { name: 'an array of cookie objects' }), 'Cookies set before the first navigation.'),

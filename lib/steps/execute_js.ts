@@ -6,7 +6,7 @@ import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
-import { TIMED_OUT, within } from '../time.js';
+import { seconds, TIMED_OUT, within } from '../time.js';
 
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
 export const executeJsCodec = described(
@@ -119,12 +119,12 @@ function store(ctx: StepContext, key: string, value: unknown): void {
 
 /** The value of a page answer, or the step error it stands for. */
 function valueOf(answer: PageAnswer): unknown {
-  if (answer.thrown !== undefined) throw new StepError('action_failed', `execute_js: the code threw ${answer.thrown}`, { reason: 'script_error' });
+  if (answer.thrown !== undefined) throw new StepError('action_failed', `execute_js failed: the code threw ${answer.thrown}`, { reason: 'script_error' });
   if (answer.unserializable !== undefined) {
-    throw new StepError('action_failed', `execute_js: the returned value is not JSON-serialisable: ${answer.unserializable}`, { reason: 'not_serializable' });
+    throw new StepError('action_failed', `execute_js failed: the returned value is not JSON-serialisable: ${answer.unserializable}`, { reason: 'not_serializable' });
   }
   if (answer.tooLarge !== undefined) {
-    throw new StepError('action_failed', `execute_js: the returned value is ${answer.tooLarge} characters of JSON; at most ${MAX_RESULT_CHARS} are kept`, {
+    throw new StepError('action_failed', `execute_js failed: the returned value is ${answer.tooLarge} characters of JSON; at most ${MAX_RESULT_CHARS} are kept`, {
       reason: 'too_large',
     });
   }
@@ -139,7 +139,7 @@ async function evaluate(ctx: StepContext, source: string, timeout: number): Prom
     if (ctx.signal.aborted) throw new Error('execute_js cancelled');
     if (answer === TIMED_OUT) {
       await recover(ctx.page, cdp);
-      throw new StepError('action_failed', `execute_js: the code did not finish within ${timeout} ms and was stopped`, { reason: 'timeout' });
+      throw new StepError('action_failed', `execute_js failed: the code did not finish within ${seconds(timeout)} and was stopped`, { reason: 'timeout' });
     }
     return valueOf(answer);
   } catch (error) {

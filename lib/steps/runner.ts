@@ -1,4 +1,4 @@
-import { errors, type Page } from 'playwright';
+import type { Page } from 'playwright';
 import { StepError } from '../errors.js';
 import type { BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
@@ -8,6 +8,7 @@ import type { PageState } from '../observe/types.js';
 import { navigate } from '../nav/navigate.js';
 import type { MediaItem, StepContext } from './define.js';
 import { stepModule } from './index.js';
+import { actionFailure } from '../target/failure.js';
 
 /** A step after decoding: its type and its parameters with defaults applied. */
 export interface DecodedStep {
@@ -56,15 +57,11 @@ export interface RunOutcome {
 /** Thrown when the act was cancelled from outside (expiry, delete, engine loss): nothing to answer. */
 export class ActCancelled extends Error {}
 
-/** Turns anything a step threw into a step error, unless the act was cancelled. */
-function asStepError(error: unknown, signal: AbortSignal): StepError {
+/** Turns anything step `name` threw into a step error, unless the act was cancelled. */
+function asStepError(name: string, error: unknown, signal: AbortSignal): StepError {
   if (signal.aborted) throw new ActCancelled('act cancelled');
   if (error instanceof StepError) return error;
-  if (error instanceof errors.TimeoutError) {
-    return new StepError('action_failed', error.message.split('\n')[0] ?? 'timed out', { reason: 'timeout' });
-  }
-  const message = error instanceof Error ? error.message.split('\n')[0] ?? error.name : String(error);
-  return new StepError('action_failed', message, { reason: 'error' });
+  return actionFailure(name, error);
 }
 
 /** The session's page and what watches it. */
@@ -105,7 +102,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
     try {
       await navigate(ctx, { url: plan.url, wait_timeout: 10_000 });
     } catch (error) {
-      fail(0, 'goto', asStepError(error, signal));
+      fail(0, 'goto', asStepError('goto', error, signal));
     }
   }
 
@@ -119,7 +116,7 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
       result.completed++;
     } catch (error) {
       observation = undefined;
-      fail(index, step.name, asStepError(error, signal));
+      fail(index, step.name, asStepError(step.name, error, signal));
     }
   }
 

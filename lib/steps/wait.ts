@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import type { Page } from 'playwright';
 import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
+import { seconds } from '../time.js';
 import { defineStep } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
 import { exactlyOneOf } from './targeting.js';
@@ -81,15 +82,15 @@ function condition(page: Page, p: WaitParams): { what: string; promise: () => Pr
   const options = { state: 'visible' as const, timeout: p.timeout };
   if (p.selector !== undefined) {
     const selector = p.selector;
-    return { what: `the selector ${JSON.stringify(selector)} appearing`, promise: () => page.locator(selector).first().waitFor(options) };
+    return { what: `no visible element matched the selector ${JSON.stringify(selector)}`, promise: () => page.locator(selector).first().waitFor(options) };
   }
   if (p.text !== undefined) {
     const text = p.text;
-    return { what: `the text ${JSON.stringify(text)} appearing`, promise: () => page.getByText(text).first().waitFor(options) };
+    return { what: `the text ${JSON.stringify(text)} did not appear`, promise: () => page.getByText(text).first().waitFor(options) };
   }
   const until = p.until ?? 'true';
   return {
-    what: `the expression ${JSON.stringify(until)} becoming true`,
+    what: `the expression ${JSON.stringify(until)} did not become true`,
     promise: () => page.waitForFunction(untilPredicate(until), undefined, { timeout: p.timeout }),
   };
 }
@@ -112,7 +113,7 @@ export const waitStep = defineStep({
       await unlessAborted(promise(), ctx.signal);
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
-        throw new StepError('action_failed', `wait: ${what} did not happen within ${p.timeout} ms`, { reason: 'timeout' });
+        throw new StepError('action_failed', `wait failed: ${what} within ${seconds(p.timeout)}`, { reason: 'timeout' });
       }
       throw error;
     }

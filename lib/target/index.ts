@@ -1,6 +1,7 @@
-import { errors, type ElementHandle, type Frame, type Page } from 'playwright';
+import type { ElementHandle, Frame, Page } from 'playwright';
 import { StepError } from '../errors.js';
 import { installWalker, withWalker } from '../observe/bundle.js';
+import { actionFailure } from './failure.js';
 import { foreignFrames } from '../observe/observer.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
 import type { StepContext } from '../steps/define.js';
@@ -156,33 +157,13 @@ export async function withTarget<T>(ctx: StepContext, target: TargetParams, purp
   }
 }
 
-/** Playwright's actionability failures, as the `reason` of action_failed. */
-function reasonOf(message: string): string {
-  if (/not enabled|disabled/i.test(message)) return 'disabled';
-  if (/not editable|readonly/i.test(message)) return 'not_editable';
-  if (/intercepts pointer events/i.test(message)) return 'covered';
-  if (/not attached|detached/i.test(message)) return 'detached';
-  if (/not visible|outside of the viewport/i.test(message)) return 'not_visible';
-  if (/not stable/i.test(message)) return 'not_stable';
-  return 'timeout';
-}
-
-/** Runs an action on a located element, turning Playwright's failures into action_failed with a reason. */
+/** Runs an action on a located element, turning Playwright's failures into action_failed with a reason and a sentence. */
 export async function perform<T>(what: string, action: () => Promise<T>): Promise<T> {
   try {
     return await action();
   } catch (error) {
     if (error instanceof StepError) throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    // The call log says why auto-wait gave up; the last "-" line is the most recent reason.
-    const log = message.split('\n').filter((line) => /^\s+-/.test(line));
-    const last = log[log.length - 1]?.trim().replace(/^- /, '') ?? '';
-    if (error instanceof errors.TimeoutError) {
-      const reason = reasonOf(`${last} ${message}`);
-      throw new StepError('action_failed', `${what} failed: the element is ${reason.replace('_', ' ')}${last ? ` (${last})` : ''}`, { reason });
-    }
-    const first = message.split('\n')[0] ?? message;
-    throw new StepError('action_failed', `${what} failed: ${first}`, { reason: /detached|not attached/i.test(first) ? 'detached' : 'error' });
+    throw actionFailure(what, error);
   }
 }
 

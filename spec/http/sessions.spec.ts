@@ -1,7 +1,8 @@
 import { expect } from 'chai';
-import type { ManualClock } from '../../lib/clock.js';
-import type { FakeDriver } from '../support/fake-driver.js';
-import { settle, startFakeService, type Service } from '../support/service.js';
+import type { ContextSettings, PageDriver } from '../../actors/driver.js';
+import { ManualClock } from '../../lib/clock.js';
+import { FakeDriver } from '../support/fake-driver.js';
+import { settle, startFakeService, startService, type Service } from '../support/service.js';
 
 type Fake = Service & { clock: ManualClock; driver: FakeDriver };
 
@@ -85,6 +86,48 @@ describe('sessions API', () => {
       expect(res.body.error.code).to.equal('rate_limited');
       expect(res.body.error.context.limit).to.equal('concurrent_sessions');
       expect(Number(res.headers['retry-after'])).to.be.at.least(1);
+    });
+
+    it('answers 503 and closes the page when the browser was lost while the session opened, then creates again', async () => {
+      const trial = { Authorization: `Bearer ${service.key('trial')}` };
+      service.driver.connected = false;
+      const res = await service.http.post('/v1/sessions').set(trial).send({ url: 'http://example.test/' });
+      expect(res.status).to.equal(503);
+      expect(res.body.error.code).to.equal('engine_unavailable');
+      expect(service.driver.closed).to.equal(1);
+      expect(service.driver.visited).to.deep.equal([]);
+      expect((await service.http.get('/v1/sessions').set(trial)).body.sessions).to.deep.equal([]);
+      service.driver.connected = true;
+      expect((await service.http.post('/v1/sessions').set(trial).send({})).status).to.equal(201);
+    });
+
+    it('closes a page that finished opening after shutdown began, answering 503', async () => {
+      const fake = new FakeDriver();
+      let reached = (): void => undefined;
+      const opening = new Promise<void>((resolve) => (reached = resolve));
+      let release = (): void => undefined;
+      const gate = new Promise<void>((resolve) => (release = resolve));
+      const open = async (settings: ContextSettings): Promise<PageDriver> => {
+        reached();
+        await gate;
+        return fake.open(settings);
+      };
+      const slow = startService({ clock: new ManualClock(), driver: { open } });
+      try {
+        const key = { Authorization: `Bearer ${slow.key('pro')}` };
+        const pending = slow.http.post('/v1/sessions').set(key).send({}).then((res) => res);
+        await opening;
+        const stopping = slow.registry.shutdown();
+        release();
+        const res = await pending;
+        await stopping;
+        expect(res.status).to.equal(503);
+        expect(fake.opened).to.equal(1);
+        expect(fake.closed).to.equal(1);
+        expect(slow.store.db.prepare('SELECT count(*) AS n FROM sessions').get()).to.deep.equal({ n: 0 });
+      } finally {
+        await slow.stop();
+      }
     });
 
     it('refuses close anywhere but last with 400 before anything runs', async () => {

@@ -115,13 +115,14 @@ describe('acting on pages through the API', function () {
     expect(never.body.error.code).to.equal('element_not_found');
   });
 
-  it('answers action_failed with the reason for disabled and covered elements, and for a missing option', async () => {
+  it('answers action_failed with the reason and a sentence for disabled and covered elements, and for a missing option', async () => {
     const id = (await create({ url: t.site.url('/form') })).body.session_id as string;
     const disabled = await act(id, [{ click: { text: 'Disabled action' } }]);
-    expect(disabled.body.error).to.include({ code: 'action_failed' });
+    expect(disabled.body.error).to.include({ code: 'action_failed', message: 'click failed: the element is disabled and did not become enabled within 5 s' });
     expect(disabled.body.error.context.reason).to.equal('disabled');
     const covered = await act(id, [{ click: { text: 'Covered button' } }]);
     expect(covered.body.error.code).to.equal('action_failed');
+    expect(covered.body.error.message).to.match(/^click failed: another element covers it \(<div[^>]*>cover<\/div>\)$/);
     expect(covered.body.error.context.reason).to.equal('covered');
     const option = await act(id, [{ select: { label: 'Size', value: 'xxl' } }]);
     expect(option.body.error.context.reason).to.equal('no_such_option');

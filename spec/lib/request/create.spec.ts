@@ -41,10 +41,12 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
     expect(at({ viewport: '1280x720' })).to.deep.equal({ path: 'viewport', expected: 'an object {width, height}' });
   });
 
-  it('takes a user agent of 1 to 1024 characters', () => {
+  it('takes a user agent of 1 to 1024 characters without control characters', () => {
     expect(decoded(createBodyCodec, { user_agent: 'x'.repeat(1024) }).user_agent).to.have.length(1024);
-    for (const bad of ['', 'x'.repeat(1025)]) {
-      expect(at({ user_agent: bad })).to.deep.equal({ path: 'user_agent', expected: 'non-empty string of at most 1024 characters' });
+    expect(decoded(createBodyCodec, { user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Navigateur/1.0 é' }).user_agent).to.have.length(48);
+    // Chromium refuses NUL, CR and LF in a user agent (measured); the other controls are refused alike.
+    for (const bad of ['', 'x'.repeat(1025), 'a\nb', 'a\rb', 'a\0b', 'a\tb', 'a\ud800', 7]) {
+      expect(at({ user_agent: bad }), JSON.stringify(bad)).to.deep.equal({ path: 'user_agent', expected: 'a user agent of 1 to 1024 characters, without control characters' });
     }
   });
 
@@ -106,37 +108,10 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
     expect(at({ url: '' })).to.deep.equal({ path: 'url', expected: 'non-empty string' });
   });
 
-  describe('cookies', () => {
-    const base = { name: 'sid', value: 'abc' };
-
-    it('takes a domain cookie (path / when none is given) and a url cookie', () => {
-      const cookies = [
-        { ...base, domain: '.a.test', expires: -1, httpOnly: true, secure: true, sameSite: 'Lax' },
-        { ...base, url: 'https://a.test/x' },
-        { ...base, domain: 'a.test', path: '/app' },
-      ];
-      expect(decoded(createBodyCodec, { cookies }).cookies).to.deep.equal([{ ...cookies[0], path: '/' }, cookies[1], cookies[2]]);
-    });
-
-    const cases: Array<[unknown, string, string]> = [
-      [{ ...base }, 'cookies[1]', 'domain or url'],
-      [{ ...base, domain: 'a.test', url: 'https://a.test' }, 'cookies[1]', 'domain or url, not both'],
-      [{ ...base, url: 'https://a.test', path: '/' }, 'cookies[1].path', 'no path beside url (the url gives the path)'],
-      [{ value: 'v', domain: 'a.test' }, 'cookies[1].name', 'string'],
-      [{ name: 'n', domain: 'a.test' }, 'cookies[1].value', 'string'],
-      [{ ...base, domain: 'a.test', sameSite: 'lax' }, 'cookies[1].sameSite', 'one of: Strict, Lax, None'],
-      [{ ...base, domain: 'a.test', secure: 'true' }, 'cookies[1].secure', 'boolean'],
-      [{ ...base, domain: 'a.test', expires: -2 }, 'cookies[1].expires', 'Unix time in seconds, or -1 for a session cookie'],
-      [{ ...base, domain: 'a.test', expires: '2030' }, 'cookies[1].expires', 'Unix time in seconds, or -1 for a session cookie'],
-      [{ ...base, url: 'ftp://a.test' }, 'cookies[1].url', 'an http or https URL'],
-      [{ ...base, domain: 'a.test', priority: 'High' }, 'cookies[1].priority', 'no such field'],
-      ['sid=abc', 'cookies[1]', 'a cookie object'],
-    ];
-    for (const [cookie, path, expected] of cases) {
-      it(`${JSON.stringify(cookie)} fails at ${path}`, () => {
-        expect(at({ cookies: [{ ...base, domain: 'a.test' }, cookie] })).to.deep.equal({ path, expected });
-      });
-    }
+  it('checks each cookie (spec/lib/request/cookie.spec.ts has the rules)', () => {
+    expect(decoded(createBodyCodec, { cookies: [] }).cookies).to.deep.equal([]);
+    expect(at({ cookies: [{ name: 'a;b', value: 'v', domain: 'a.test' }] }).path).to.equal('cookies[0].name');
+    expect(at({ cookies: { name: 'sid' } })).to.deep.equal({ path: 'cookies', expected: 'an array of cookie objects' });
   });
 
   describe('steps', () => {

@@ -80,7 +80,7 @@ describe('wait step', () => {
     const error = await failure(run(context(page), { selector: '#never', timeout: 50 }));
     expect(error).to.be.instanceOf(StepError);
     expect((error as StepError).code).to.equal('action_failed');
-    expect((error as StepError).message).to.equal('wait: the selector "#never" appearing did not happen within 50 ms');
+    expect((error as StepError).message).to.equal('wait failed: no visible element matched the selector "#never" within 50 ms');
     expect((error as StepError).context).to.deep.equal({ reason: 'timeout' });
   });
 
