@@ -15,6 +15,23 @@ export function predicate<A>(name: string, test: (u: unknown) => u is A, schema?
   return schema ? withSchema(codec, schema) : codec;
 }
 
+/**
+ * A string decoded to its canonical spelling: `canonical` returns it, or undefined for a string it
+ * refuses. Only canonical strings pass `is`, so an encoded value decodes to itself.
+ */
+export function canonicalString(name: string, canonical: (s: string) => string | undefined, schema: JsonSchema): t.Type<string, string, unknown> {
+  const codec = new t.Type<string, string, unknown>(
+    name,
+    (u): u is string => typeof u === 'string' && canonical(u) === u,
+    (u, c) => {
+      const spelled = typeof u === 'string' ? canonical(u) : undefined;
+      return spelled === undefined ? t.failure(u, c, name) : t.success(spelled);
+    },
+    t.identity,
+  );
+  return withSchema(codec, schema);
+}
+
 /** A string. */
 export const string = predicate('string', (u): u is string => typeof u === 'string', { type: 'string' });
 

@@ -5,7 +5,7 @@
 import { isIPv6 } from 'node:net';
 import { domainToASCII } from 'node:url';
 import * as t from 'io-ts';
-import { boolean, complete, described, number, oneOf, predicate, refine, strictObject, urlWithScheme, withSchema, type Complaint } from '../codec/index.js';
+import { boolean, canonicalString, complete, described, number, oneOf, predicate, refine, strictObject, urlWithScheme, type Complaint } from '../codec/index.js';
 
 /** The most a name and value may hold together, in UTF-8 bytes (Chromium's limit). */
 const MAX_COOKIE_BYTES = 4096;
@@ -67,16 +67,9 @@ function asciiDomain(domain: string): string | undefined {
 const DOMAIN = 'a host name (letters, digits, - and _ in dot-separated labels), optionally with a leading dot, or an IP address (IPv6 in brackets)';
 
 /** A cookie domain, decoded to the ASCII form Chromium stores (bücher.de becomes xn--bcher-kva.de). */
-export const cookieDomain = withSchema(
-  new t.Type<string, string, unknown>(
-    DOMAIN,
-    (u): u is string => typeof u === 'string' && asciiDomain(u) === u,
-    (u, c) => {
-      const ascii = typeof u === 'string' ? asciiDomain(u) : undefined;
-      return ascii === undefined ? t.failure(u, c, DOMAIN) : t.success(ascii);
-    },
-    t.identity,
-  ),
+export const cookieDomain = canonicalString(
+  DOMAIN,
+  asciiDomain,
   // The host rules (labels, IP forms, IDNA) are the codec's; the schema says what a client can check alone.
   { type: 'string', minLength: 1, maxLength: MAX_HOST + 1 },
 );

@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, described, intRange, isObject, matching, nonEmptyString, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
+  arrayOf, boolean, canonicalString, described, intRange, isObject, matching, nonEmptyString, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { cookieCodec } from './cookie.js';
@@ -43,16 +43,9 @@ export const proxyCodec = withSchema(
 const LOCALE = 'a BCP 47 language tag such as en-US';
 
 /** `locale`: a BCP 47 tag, decoded to its canonical case (en-us becomes en-US). */
-export const localeCodec = withSchema(
-  new t.Type<string, string, unknown>(
-    LOCALE,
-    (u): u is string => typeof u === 'string' && canonicalLocale(u) === u,
-    (u, c) => {
-      const canonical = typeof u === 'string' ? canonicalLocale(u) : undefined;
-      return canonical === undefined ? t.failure(u, c, LOCALE) : t.success(canonical);
-    },
-    t.identity,
-  ),
+export const localeCodec = canonicalString(
+  LOCALE,
+  canonicalLocale,
   // Which tags are well-formed is ICU's call (Intl.getCanonicalLocales), not a pattern's.
   { type: 'string', minLength: 1, examples: ['en-US', 'de-DE'] },
 );
@@ -70,16 +63,9 @@ const TIMEZONE = 'an IANA time zone name such as Europe/Paris';
 const ZONE_NAME = /^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+)*$/;
 
 /** `timezone`: an IANA name; a name given in the wrong case is decoded to ICU's spelling, which Chromium insists on. */
-export const timezoneCodec = withSchema(
-  new t.Type<string, string, unknown>(
-    TIMEZONE,
-    (u): u is string => typeof u === 'string' && spelledZone(u) === u,
-    (u, c) => {
-      const zone = typeof u === 'string' ? spelledZone(u) : undefined;
-      return zone === undefined ? t.failure(u, c, TIMEZONE) : t.success(zone);
-    },
-    t.identity,
-  ),
+export const timezoneCodec = canonicalString(
+  TIMEZONE,
+  spelledZone,
   // The zones are ICU's list; the pattern is only the shape of a name, checked before asking ICU.
   { type: 'string', pattern: ZONE_NAME.source, examples: ['Europe/Paris', 'America/New_York'] },
 );
