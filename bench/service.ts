@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pino } from 'pino';
 import { Engine, launchChromium } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
@@ -10,6 +11,7 @@ import { createApp } from '../http/app.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
+import { createLogger } from '../lib/log.js';
 import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
 
@@ -31,7 +33,9 @@ export interface BenchService {
 export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
-  const telemetry = new Telemetry();
+  // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
+  // but to /dev/null: the terminal shows the figures, not a line per request.
+  const telemetry = new Telemetry(createLogger(pino.destination({ dest: '/dev/null', sync: true }), 'info'));
   const engine = new Engine({
     telemetry,
     ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
