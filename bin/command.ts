@@ -1,14 +1,19 @@
 // What every subcommand shares: where output goes, how a usage error is told apart, and its configuration.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadConfig, type Config, type ConfigFlags, type ConfigNeeds } from '../lib/config/index.js';
+import { loadConfig, type Config, type ConfigFlags, type ConfigNeeds, type LogLevel } from '../lib/config/index.js';
 import { setLogLevel } from '../lib/log.js';
 import { openStore, type Store } from '../lib/store/index.js';
 
-/** Where a command writes and what environment it reads; tests pass their own. */
+/** Where a command writes, what environment it reads and what it may change of the process; tests pass their own. */
 export interface CliIo {
   out(text: string): void;
   err(text: string): void;
   env: Record<string, string | undefined>;
+  /**
+   * Applies the checked LOG_LEVEL to the process logger. Absent for a command run inside another
+   * program (the tests): the logger is that program's, and its level is not the command's to set.
+   */
+  setLogLevel?(level: LogLevel): void;
 }
 
 /** The real process streams and environment. */
@@ -16,6 +21,7 @@ export const processIo: CliIo = {
   out: (text) => void process.stdout.write(text),
   err: (text) => void process.stderr.write(text),
   env: process.env,
+  setLogLevel,
 };
 
 /** A mistake in the command line itself: the caller prints usage and exits with 2. */
@@ -44,7 +50,7 @@ export function parse<T extends NonNullable<ParseArgsConfig['options']>>(args: s
  */
 export function commandConfig(io: CliIo, flags: ConfigFlags, needs: ConfigNeeds = {}): Config {
   const config = loadConfig(io.env, flags, needs);
-  setLogLevel(config.logLevel);
+  io.setLogLevel?.(config.logLevel);
   return config;
 }
 

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { main, USAGE } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
 import { VARIABLES } from '../../lib/config/index.js';
+import { log } from '../../lib/log.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { sessionFor, tempDir } from '../lib/store/fixtures.js';
 
@@ -163,6 +164,18 @@ describe('tabwright (command line)', () => {
       expect((await run('accounts', 'show', 'acc_nope')).code).to.equal(1);
       expect((await run('accounts', 'show')).code).to.equal(2);
       expect((await run('accounts', 'show', 'a', 'b')).code).to.equal(2);
+    });
+  });
+
+  describe('log level', () => {
+    it('leaves the logger of the program it runs in alone, and sets it through io when it is the process', async () => {
+      const before = log.level;
+      const set: string[] = [];
+      const io: CliIo = { out: () => undefined, err: () => undefined, env: { DATA_DIR: dir, LOG_LEVEL: 'debug' } };
+      expect(await main(['accounts', 'list'], io)).to.equal(0);
+      expect(log.level).to.equal(before);
+      expect(await main(['accounts', 'list'], { ...io, setLogLevel: (level) => set.push(level) })).to.equal(0);
+      expect(set).to.deep.equal(['debug']);
     });
   });
 
