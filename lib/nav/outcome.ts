@@ -55,11 +55,12 @@ export const firstLine = (error: unknown): string => (error instanceof Error ? e
 
 /**
  * The navigation_failed error (`{url, reason, status?}`) a navigation amounts to when it did not
- * bring the site's own document, else null: the guard refused the address (a failed HTTPS tunnel, or the proxy's 403 with
- * X-Tabwright-Blocked over plain HTTP, directly or by a redirect: reason blocked_address; the
- * session stays active), the proxy could not reach the site (its 502 or 59x answer), or the
- * browser failed (dns, ssl, connection_refused, timeout, ...; what the proxy hides is asked of
- * it). A document that did come, a 403 of the site's own included, is left to the access check.
+ * bring the site's own document, else null: the guard refused the address (a failed HTTPS
+ * tunnel, or the proxy's 403 with X-Tabwright-Blocked over plain HTTP, directly or by a redirect:
+ * reason blocked_address; the session stays active), the proxy could not reach the site (its 502
+ * or 59x answer), or the browser failed (dns, ssl, connection_refused, timeout, ...). What the
+ * proxy's answer hides is asked of it. A document that did come, a 403 of the site's own
+ * included, is left to the access check (after.ts).
  */
 export async function readNavigation(ctx: StepContext, end: NavigationEnd): Promise<StepError | null> {
   const { url } = end;
@@ -67,31 +68,24 @@ export async function readNavigation(ctx: StepContext, end: NavigationEnd): Prom
     const { network } = ctx;
     const refused = network ? network.blocked(url) || (end.refusedBefore !== undefined && network.blockedCount() > end.refusedBefore) : false;
     const message = end.error.message.split('\n')[0] ?? '';
-    let reason = refused ? 'blocked_address' : end.error.timedOut ? 'timeout' : reasonOf(message);
-    // Behind the session proxy an HTTPS failure reads as a failed tunnel or a closed connection, whatever happened.
-    let detail = refused ? CAUSES.blocked_address! : message;
-    if (OPAQUE_REASONS.has(reason) && network) {
-      const cause = await network.diagnose(url).catch(() => undefined);
-      if (cause) {
-        reason = cause;
-        detail = CAUSES[cause] ?? cause;
-      }
-    }
-    return new StepError('navigation_failed', `Navigation to ${url} failed: ${detail}`, { url, reason });
+    if (refused) return failed(url, 'blocked_address', CAUSES.blocked_address!);
+    return explained(ctx, url, end.error.timedOut ? 'timeout' : reasonOf(message), message);
   }
   const { response } = end;
   if (!response) return null;
   if (response.headers()[BLOCKED_HEADER] === 'blocked_address') {
-    return new StepError('navigation_failed', `Navigation to ${url} failed: ${new URL(response.url()).host} is not an allowed address`, {
-      url,
-      reason: 'blocked_address',
-      status: response.status(),
-    });
+    return failed(url, 'blocked_address', `${new URL(response.url()).host} is not an allowed address`, response.status());
   }
   const gateway = gatewayFailure(response.status(), response.headers());
-  if (gateway) {
-    const detail = CAUSES[gateway] ?? (gateway === 'proxy' ? 'the upstream proxy could not reach the site' : gateway.replace('_', ' '));
-    return new StepError('navigation_failed', `Navigation to ${url} failed: ${detail}`, { url, reason: gateway });
-  }
-  return null;
+  return gateway ? explained(ctx, url, gateway, CAUSES[gateway] ?? (gateway === 'proxy' ? 'the proxy could not reach the site' : gateway.replace('_', ' '))) : null;
 }
+
+/** The failure, with the cause the session proxy finds when the browser's reason may hide it. */
+async function explained(ctx: StepContext, url: string, reason: string, detail: string): Promise<StepError> {
+  // Behind the session proxy an HTTPS failure reads as a failed tunnel or a closed connection, whatever happened.
+  const cause = OPAQUE_REASONS.has(reason) ? await ctx.network?.diagnose(url).catch(() => undefined) : undefined;
+  return cause ? failed(url, cause, CAUSES[cause] ?? cause) : failed(url, reason, detail);
+}
+
+const failed = (url: string, reason: string, detail: string, status?: number): StepError =>
+  new StepError('navigation_failed', `Navigation to ${url} failed: ${detail}`, { url, reason, ...(status === undefined ? {} : { status }) });
