@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { openStore } from '../../lib/store/index.js';
 import { testChromium } from '../support/chromium.js';
@@ -137,6 +138,27 @@ describe('tabwright serve', function () {
     } finally {
       second.child.kill('SIGTERM');
       expect(await exited(second.child)).to.equal(0);
+    }
+  });
+
+  it('answers a request its HTTP parser refuses with the error body and a request id', async () => {
+    const { child, url } = await serve(dataDir);
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), new URL(url).hostname);
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(`GET /v1/sessions HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\0\r\n\r\n`);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 400 /);
+      expect(head).to.match(/\r\nX-Request-Id: req_[0-9a-z]{24}\r\n/);
+      expect(JSON.parse(body)).to.deep.include({ error: { code: 'invalid_request', message: 'The request could not be read: Invalid header value char', context: { path: 'headers', expected: 'header names of token characters and values without NUL, CR or LF' } } });
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).to.equal(0);
     }
   });
 
