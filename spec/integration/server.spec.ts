@@ -141,6 +141,35 @@ describe('tabwright serve', function () {
     }
   });
 
+  it('closes a key\'s live sessions when keys revoke runs beside it, billed as closed', async () => {
+    const { child, url } = await serve(dataDir);
+    try {
+      const created = (await (await post(url, '/v1/sessions', { url: site.url('/') })).json()) as { session_id: string };
+      const revoked = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const cli = spawn(process.execPath, [BIN, 'keys', 'revoke', key.slice(0, 16), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+        let out = '';
+        cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        cli.once('exit', (code) => resolve({ code, out }));
+      });
+      expect(revoked.code).to.equal(0);
+      expect(revoked.out).to.match(new RegExp(`^revoked key ${key.slice(0, 16)}… \\(key_\\w+, account acc_\\w+\\); closed 1 live session\n$`));
+      expect((await fetch(`${url}/v1/sessions/${created.session_id}`, { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(401);
+      const store = openStore(dataDir);
+      try {
+        const row = store.getSession(created.session_id)!;
+        expect(row).to.include({ status: 'closed', errorCode: null, errorMessage: 'its API key was revoked' });
+        expect(store.getUsage(created.session_id)!.bytesDatacenter).to.be.greaterThan(0);
+        const entries = store.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === created.session_id);
+        expect(entries.map((entry) => entry.kind)).to.deep.equal(['debit']);
+      } finally {
+        store.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).to.equal(0);
+    }
+  });
+
   it('answers a request its HTTP parser refuses with the error body and a request id', async () => {
     const { child, url } = await serve(dataDir);
     try {
