@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
-import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, type EngineHealth } from '../machines/engine.js';
+import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, unavailableReason, type EngineHealth } from '../machines/engine.js';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/config/chromium.js';
 import { httpErrors } from '../lib/errors.js';
 import { Telemetry } from '../lib/telemetry/index.js';
@@ -158,10 +158,11 @@ export class Engine {
     return engineHealth(this.actor.getSnapshot());
   }
 
-  /** The running browser, or a 503 engine_unavailable with Retry-After. */
+  /** The running browser, or a 503 engine_unavailable with Retry-After, saying what the engine is doing. */
   browser(): Browser {
     if (this.current && this.available) return this.current;
-    throw httpErrors.engineUnavailable(retryAfterSeconds(this.actor.getSnapshot()));
+    const snapshot = this.actor.getSnapshot();
+    throw httpErrors.engineUnavailable(retryAfterSeconds(snapshot), unavailableReason(snapshot));
   }
 
   /** Seconds a client should wait before retrying while the engine is down. */

@@ -20,6 +20,14 @@ export interface CreateRequest {
   plan: ActPlan | null;
 }
 
+/**
+ * How often the registry asks the store whether a key of its live sessions was revoked (by `keys
+ * revoke`, another process): the longest such a session stays live before it starts closing.
+ */
+export const REVOCATION_CHECK_MS = 1_000;
+/** What a session closed for its key's revocation records as its message (and an act under way is told). */
+const REVOKED = 'its API key was revoked';
+
 /** What the registry needs from the world. */
 export interface RegistryDeps {
   store: Store;
@@ -41,6 +49,8 @@ export class Registry implements LiveSessions {
   private readonly opening = new Map<string, number>();
   private readonly admission: Admission;
   private stopping = false;
+  /** The pending revocation check; armed only while there are live sessions. */
+  private revocationCheck: unknown = null;
 
   constructor(private readonly deps: RegistryDeps) {
     this.admission = new Admission(deps.store, this);
@@ -55,10 +65,40 @@ export class Registry implements LiveSessions {
     this.sessions.set(session.spec.id, session);
     telemetry.metrics.sessionsActive.inc();
     telemetry.sessionStarted({ sessionId: session.spec.id, keyPrefix: session.spec.keyPrefix, test: session.spec.test, timeoutSeconds: session.spec.timeoutSeconds });
+    this.armRevocationCheck();
     void session.ended.then(() => {
       this.sessions.delete(session.spec.id);
       telemetry.metrics.sessionsActive.dec();
     });
+  }
+
+  /** Checks every REVOCATION_CHECK_MS while sessions live (an idle server asks nothing). */
+  private armRevocationCheck(): void {
+    if (this.revocationCheck !== null || this.stopping) return;
+    const { clock } = this.deps;
+    this.revocationCheck = clock.setTimeout(() => {
+      this.revocationCheck = null;
+      this.closeRevoked();
+      if (this.sessions.size > 0) this.armRevocationCheck();
+    }, REVOCATION_CHECK_MS);
+  }
+
+  /**
+   * Closes the live sessions whose key is revoked, billed as closed (the user ended access, not
+   * the service), so they stop running up credits nobody can end any more.
+   */
+  private closeRevoked(): void {
+    const live = [...this.sessions.values()].filter((session) => session.status === 'active');
+    if (live.length === 0) return;
+    let revoked: Set<string>;
+    try {
+      revoked = new Set(this.deps.store.revokedKeyIds([...new Set(live.map((session) => session.spec.keyId))]));
+    } catch (error) {
+      // A busy or failing store is asked again at the next check.
+      this.deps.telemetry.log.warn({ err: error }, 'revocation check failed');
+      return;
+    }
+    for (const session of live) if (revoked.has(session.spec.keyId)) void session.close(REVOKED);
   }
 
   /** Live sessions of a key, including creates that are still opening. */
@@ -162,6 +202,8 @@ export class Registry implements LiveSessions {
   /** Refuses new sessions, ends every live one and waits until their usage is written. */
   async shutdown(): Promise<void> {
     this.stopping = true;
+    if (this.revocationCheck !== null) this.deps.clock.clearTimeout(this.revocationCheck);
+    this.revocationCheck = null;
     const all = [...this.sessions.values()];
     for (const session of all) session.send({ type: 'shutdown' });
     await Promise.all(all.map((session) => session.ended));

@@ -123,9 +123,9 @@ export class Session {
     });
   }
 
-  /** Ends the session (DELETE) and waits until its usage is written. */
-  async close(): Promise<Outcome> {
-    this.actor.send({ type: 'delete' });
+  /** Ends the session as closed (DELETE; `reason` when the service closes it) and waits until its usage is written. */
+  async close(reason?: string): Promise<Outcome> {
+    this.actor.send({ type: 'delete', reason });
     return this.ended;
   }
 

@@ -64,6 +64,16 @@ export function withStore<T>(dir: string, work: (store: Store) => T): T {
   }
 }
 
+/** `withStore` for work that waits: the store stays open until the work's promise settles. */
+export async function withStoreAsync<T>(dir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = openStore(dir);
+  try {
+    return await work(store);
+  } finally {
+    store.close();
+  }
+}
+
 /** An epoch-milliseconds time as ISO 8601, or '-' for none. */
 export const isoTime = (ms: number | null): string => (ms === null ? '-' : new Date(ms).toISOString());
 

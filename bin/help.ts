@@ -34,12 +34,13 @@ const COMMANDS: Record<string, CommandHelp> = {
     forms: [
       ['keys create --plan PLAN [--test] [--account ID]', 'create an API key; without --account, on a new account; the key is printed once, alone on the last line of stdout'],
       ['keys list [--account ID]', 'list keys (prefix, id, kind, plan, account, times)'],
-      ['keys revoke KEY_PREFIX', 'revoke the key matching a prefix (10+ characters) or a whole key'],
+      ['keys revoke KEY_PREFIX [--wait S]', 'revoke the key matching a prefix (10+ characters) or a whole key; a running server closes its live sessions (billed as closed) within about a second, and the command says how many'],
     ],
     flags: [
       ['--plan PLAN', `create: the plan, one of ${PLAN_NAMES.join(', ')}; a live key uses its account's plan`],
       ['--test', 'create: a test key (its own plan, the test credit pool)'],
       ['--account ID', 'create: add the key to this account; list: only this account\'s keys'],
+      ['--wait S', 'revoke: wait at most S seconds (0 to 300, default 15) for the key\'s live sessions to close; 0 does not wait'],
       DATA_DIR_FLAG,
     ],
     env: 'every command',

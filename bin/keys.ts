@@ -1,10 +1,11 @@
 // `tabwright keys create|list|revoke`: API keys are made here, never through the HTTP API (interface.md part 5).
+import { setTimeout as sleep } from 'node:timers/promises';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/billing/plans.js';
 import type { ApiKeyRecord } from '../lib/store/index.js';
-import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
+import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, withStoreAsync, type CliIo } from './command.js';
 
 /** Runs one `keys` subcommand and returns the exit code. */
-export function keysCommand(args: string[], io: CliIo): number {
+export function keysCommand(args: string[], io: CliIo): number | Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'create':
@@ -70,13 +71,52 @@ function list(args: string[], io: CliIo): number {
   });
 }
 
-function revoke(args: string[], io: CliIo): number {
-  const { values, positionals } = parse(args, dataDirOption, 1);
+/** How long `keys revoke` waits by default for a running server to close the key's sessions. */
+const REVOKE_WAIT_SECONDS = 15;
+/** How often it looks. */
+const REVOKE_POLL_MS = 100;
+
+/** `--wait S`: whole seconds from 0 (do not wait) to 300. */
+function waitArgument(value: string | undefined): number {
+  if (value === undefined) return REVOKE_WAIT_SECONDS;
+  if (!/^\d{1,3}$/.test(value) || Number(value) > 300) throw new UsageError(`--wait must be a whole number of seconds from 0 to 300, got '${value}'`);
+  return Number(value);
+}
+
+const sessions = (n: number): string => `${n} live session${n === 1 ? '' : 's'}`;
+
+/**
+ * Revokes the key, then waits (at most --wait seconds) while a running server closes the key's
+ * live sessions (its registry checks for revoked keys every second), and says what became of them.
+ */
+async function revoke(args: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parse(args, { ...dataDirOption, wait: { type: 'string' } }, 1);
   const [prefix] = positionals;
   if (prefix === undefined) throw new UsageError('keys revoke needs KEY_PREFIX');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
+  const waitSeconds = waitArgument(values.wait);
+  return withStoreAsync(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
     const record = store.revokeKey(prefix, Date.now());
-    io.out(`revoked ${record.prefix} (${record.id}, account ${record.accountId})\n`);
+    const live = store.activeSessionIds(record.id);
+    const deadline = Date.now() + waitSeconds * 1000;
+    let open = live;
+    while (open.length > 0 && Date.now() < deadline) {
+      await sleep(REVOKE_POLL_MS);
+      open = open.filter((id) => store.getSession(id)?.status === 'active');
+    }
+    const closed = live.filter((id) => store.getSession(id)?.status === 'closed').length;
+    io.out(`revoked key ${record.prefix}… (${record.id}, account ${record.accountId}); ${whatBecame(live.length, closed, open.length, waitSeconds)}\n`);
     return 0;
   });
+}
+
+/** What became of the key's `live` sessions: `closed` were closed, `open` are still recorded as active after the wait. */
+function whatBecame(live: number, closed: number, open: number, waitSeconds: number): string {
+  if (live === 0) return 'it had no live sessions';
+  const withoutServer = 'without one, serve records them as failed when it next starts';
+  if (waitSeconds === 0) return `${sessions(live)} not waited for: a running server closes them within a second or two; ${withoutServer}`;
+  let said = `closed ${closed === live ? sessions(closed) : `${closed} of ${sessions(live)}`}`;
+  const otherwise = live - open - closed;
+  if (otherwise > 0) said += ` (${otherwise} ended on ${otherwise === 1 ? 'its' : 'their'} own meanwhile)`;
+  if (open > 0) said += `; ${open} still recorded as active after ${waitSeconds} s: a running server closes them at its next check; ${withoutServer}`;
+  return said;
 }

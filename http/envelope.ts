@@ -25,7 +25,7 @@ export function endedError(session: Session, outcome: Outcome): ApiError {
     case 'expired':
       return httpErrors.sessionNotFound(`Session ${id} expired: its timeout of ${session.spec.timeoutSeconds} s elapsed`);
     case 'closed':
-      return httpErrors.sessionNotFound(`Session ${id} was closed`);
+      return httpErrors.sessionNotFound(`Session ${id} was closed${outcome.message ? `: ${outcome.message}` : ''}`);
     case 'failed':
       if (outcome.code === 'engine_failure') {
         return httpErrors.engineUnavailable(2, `Session ${id} ended: ${outcome.message ?? 'the browser engine failed'}`);

@@ -9,6 +9,7 @@ import { AddressGuard } from '../lib/net/address.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
 import { createApp } from './app.js';
+import { answerClientError } from './client-error.js';
 
 /** A running service: its HTTP server and the parts to stop in order. */
 export interface Running {
@@ -73,7 +74,9 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined):
  */
 export async function startServer(config: Config, signal?: AbortSignal): Promise<Running> {
   signal?.throwIfAborted();
+  const telemetry = new Telemetry(log);
   const server = createServer();
+  server.on('clientError', answerClientError(telemetry));
   await listen(server, config);
   const undo: Array<() => unknown> = [() => closeServer(server)];
   try {
@@ -84,7 +87,6 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const orphans = store.failOrphanedSessions(systemClock.now());
     if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
 
-    const telemetry = new Telemetry(log);
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
     const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
     const network = { guard: new AddressGuard(config.allowHosts), pools: config.proxies };

@@ -33,7 +33,9 @@ export type StepErrorCode = (typeof stepErrorCodes)[number];
 
 /**
  * An error that ends an HTTP request. One middleware renders it as `{error: {code, message, context}}`;
- * `expose` is false for 5xx so nothing internal leaks.
+ * `expose` is false for 500 so nothing internal leaks. A 503 is exposed: it is raised on purpose
+ * (the engine is restarting, the server is shutting down) and its message tells the client what
+ * is going on and when to retry.
  */
 export class ApiError extends Error {
   readonly expose: boolean;
@@ -46,7 +48,7 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
-    this.expose = status < 500;
+    this.expose = status < 500 || status === 503;
   }
 }
 
@@ -71,6 +73,7 @@ export class StepError extends Error {
 export const httpErrors = {
   invalid: (message: string, context?: Record<string, unknown>) => new ApiError(400, 'invalid_request', message, context),
   sessionNotFound: (message = 'Session not found') => new ApiError(404, 'session_not_found', message),
-  engineUnavailable: (retryAfterSeconds: number, message = 'The browser engine is temporarily unavailable') =>
-    new ApiError(503, 'engine_unavailable', message, undefined, { 'Retry-After': String(retryAfterSeconds) }),
+  /** 503 engine_unavailable: `what` is going on, in a sentence; the message adds when to retry, as Retry-After does. */
+  engineUnavailable: (retryAfterSeconds: number, what: string) =>
+    new ApiError(503, 'engine_unavailable', `${what}; retry after ${retryAfterSeconds} s`, undefined, { 'Retry-After': String(retryAfterSeconds) }),
 };

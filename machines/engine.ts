@@ -140,6 +140,16 @@ export function engineHealth(snapshot: EngineSnapshot): EngineHealth {
   return status === 'up' ? 'up' : status === 'starting' ? 'restarting' : 'down';
 }
 
+/** What the engine is doing while it is not up, in a sentence for the client (never the launch error: it names paths). */
+export function unavailableReason(snapshot: EngineSnapshot): string {
+  const status = engineStatus(snapshot);
+  // Only the very first launch starts without an error: any later one follows a loss or a failure.
+  if (status === 'starting') return snapshot.context.error === undefined ? 'The browser engine is starting' : 'The browser engine is restarting';
+  if (status === 'down') return snapshot.context.attempts > 0 ? 'The browser engine could not be launched and will try again' : 'The browser engine was lost and is about to restart';
+  if (status === 'up') return 'The browser engine is up';
+  return 'The browser engine is shutting down';
+}
+
 /** Whole seconds (at least 1) a client should wait before retrying while the engine is not up. */
 export function retryAfterSeconds(snapshot: EngineSnapshot): number {
   if (!snapshot.matches('down')) return 1;

@@ -27,7 +27,8 @@ export type ActReply = { kind: 'result'; result: unknown } | { kind: 'ended'; ou
 /** Events a session accepts. */
 export type SessionEvent =
   | { type: 'act'; act: ActRequest }
-  | { type: 'delete' }
+  /** DELETE, or the registry ending it (its key was revoked: `reason` is recorded as the message). */
+  | { type: 'delete'; reason?: string }
   | { type: 'engine.lost' }
   | { type: 'shutdown' };
 
@@ -119,7 +120,7 @@ export const sessionMachine = setup({
         sessionTimeout: { target: 'ending', actions: assign({ outcome: { status: 'expired' } }) },
       },
       on: {
-        delete: { target: 'ending', actions: assign({ outcome: { status: 'closed' } }) },
+        delete: { target: 'ending', actions: assign({ outcome: ({ event }) => ({ status: 'closed', ...(event.reason === undefined ? {} : { message: event.reason }) }) }) },
         'engine.lost': { target: 'ending', actions: assign({ outcome: engineFailure('The browser engine failed') }) },
         shutdown: { target: 'ending', actions: assign({ outcome: engineFailure('The server shut down') }) },
       },

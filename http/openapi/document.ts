@@ -1,3 +1,4 @@
+import { maxHeaderSize } from 'node:http';
 import type * as t from 'io-ts';
 import { SchemaSet, type JsonSchema } from '../../lib/codec/index.js';
 import { actBodyCodec } from '../../lib/request/act.js';
@@ -157,6 +158,17 @@ export function buildDocument(): Record<string, unknown> {
     text: 'Any route this document does not list, with or without a key: 404 not_found.',
   });
 
+  // Nor the answer to a request the HTTP parser refuses before any route sees it (http/client-error.ts).
+  const unreadable = errorResponse(set, 400, {}, {
+    name: 'UnreadableRequestError',
+    codes: ['invalid_request'],
+    text:
+      'A request the HTTP parser refuses before any route sees it, on any path: 400 invalid_request for a NUL, lone CR or LF in a header, ' +
+      'raw non-ASCII bytes in the path, an unknown method or version (context.path headers, url, method or version); ' +
+      `431 invalid_request for a request line and headers over ${Math.round(maxHeaderSize / 1024)} KB; 408 invalid_request for a request that does not arrive in full in time. ` +
+      'The connection is closed after the answer (Connection: close).',
+  });
+
   return {
     openapi: '3.1.0',
     info: { title: 'tabwright', version: '1.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
@@ -165,7 +177,7 @@ export function buildDocument(): Record<string, unknown> {
     paths,
     components: {
       schemas: set.definitions,
-      responses: { UnknownRoute: unknownRoute },
+      responses: { UnknownRoute: unknownRoute, UnreadableRequest: unreadable },
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sk_live_… or sk_test_…, made with bin/tabwright keys create.' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of TABWRIGHT_METRICS_TOKEN, when the server has one.' },

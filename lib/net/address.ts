@@ -35,30 +35,43 @@ function literalOf(canonical: string): Address | undefined {
   return ipaddr.isValid(canonical) ? ipaddr.process(canonical) : undefined;
 }
 
+/** The local-use NAT64 prefix: where the IPv4 address sits depends on the network's own prefix length. */
+const NAT64_LOCAL = ipaddr.parseCIDR('64:ff9b:1::/48');
+/** IPv6 ranges judged by the IPv4 addresses they embed. */
+const EMBEDDING = new Set(['rfc6052', '6to4', 'teredo']);
+
 /**
  * Why an address may not be reached, or undefined if it is public unicast. Anything ipaddr.js
  * does not call `unicast` is refused (loopback, private, unique-local, link-local, CGNAT,
- * multicast, unspecified, broadcast, reserved, documentation, benchmarking); IPv6 forms that
- * embed an IPv4 address (NAT64, 6to4, Teredo) are judged by the address they embed.
+ * multicast, unspecified, broadcast, reserved, documentation, benchmarking, IPv4-translated
+ * ::ffff:0:0:0/96), and so are IPv4-compatible IPv6 (::/96, deprecated: ipaddr.js calls it unicast)
+ * and the local-use NAT64 prefix 64:ff9b:1::/48 (a network's own translators, RFC 8215). The
+ * other IPv6 forms that embed an IPv4 address are judged by what they embed: NAT64's well-known
+ * 64:ff9b::/96 and 6to4 by their one address, Teredo by its server and its client both.
  */
 export function refusedRange(address: Address): string | undefined {
   const plain = address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
   if (METADATA.includes(plain.toNormalizedString())) return 'metadata';
   const range = plain.range();
-  if (range === 'unicast') return undefined;
-  const embedded = embeddedIPv4(plain, range);
-  if (embedded) return refusedRange(embedded);
-  return range;
+  if (plain.kind() === 'ipv6') {
+    const bytes = plain.toByteArray();
+    if (range === 'unicast' && bytes.slice(0, 12).every((byte) => byte === 0)) return 'ipv4Compatible';
+    if (range === 'rfc6052' && plain.match(NAT64_LOCAL)) return 'nat64Local';
+    for (const embedded of embeddedIPv4(bytes, range)) {
+      const refused = refusedRange(embedded);
+      if (refused) return refused;
+    }
+  }
+  return range === 'unicast' || EMBEDDING.has(range) ? undefined : range;
 }
 
-function embeddedIPv4(address: Address, range: string): ipaddr.IPv4 | undefined {
-  if (address.kind() !== 'ipv6') return undefined;
-  const bytes = address.toByteArray();
-  if (range === 'rfc6052') return ipaddr.fromByteArray(bytes.slice(12)) as ipaddr.IPv4;
-  if (range === '6to4') return ipaddr.fromByteArray(bytes.slice(2, 6)) as ipaddr.IPv4;
-  // Teredo carries the client's address inverted; the server address is public by construction.
-  if (range === 'teredo') return ipaddr.fromByteArray(bytes.slice(12).map((b) => b ^ 0xff)) as ipaddr.IPv4;
-  return undefined;
+function embeddedIPv4(bytes: number[], range: string): ipaddr.IPv4[] {
+  const v4 = (four: number[]): ipaddr.IPv4 => ipaddr.fromByteArray(four) as ipaddr.IPv4;
+  if (range === 'rfc6052') return [v4(bytes.slice(12))];
+  if (range === '6to4') return [v4(bytes.slice(2, 6))];
+  // Teredo: the server's address, then the client's, which is carried inverted.
+  if (range === 'teredo') return [v4(bytes.slice(4, 8)), v4(bytes.slice(12).map((b) => b ^ 0xff))];
+  return [];
 }
 
 /** Labels of letters, digits, `-` and `_`, dot-separated; checked on the canonical (punycode) form. */

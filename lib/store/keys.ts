@@ -30,6 +30,8 @@ export interface KeyStore {
   listKeys(accountId?: string): ApiKeyRecord[];
   /** Revokes the one key matching a full key or a prefix of at least 10 characters; throws when none or several match. */
   revokeKey(prefixOrKey: string, now: number): ApiKeyRecord;
+  /** Those of `ids` that are revoked keys (another process may have revoked them). */
+  revokedKeyIds(ids: readonly string[]): string[];
 }
 
 interface KeyDbRow {
@@ -77,6 +79,9 @@ export function keyStore(db: Database.Database): KeyStore {
   const all = db.prepare<[], KeyDbRow>(`${SELECT_KEY} ORDER BY k.created_at, k.id`);
   const ofAccount = db.prepare<[string], KeyDbRow>(`${SELECT_KEY} WHERE k.account_id = ? ORDER BY k.created_at, k.id`);
   const revoke = db.prepare<[number, string]>('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL');
+  const revokedAmong = db
+    .prepare<[string], string>('SELECT id FROM api_keys WHERE revoked_at IS NOT NULL AND id IN (SELECT value FROM json_each(?))')
+    .pluck();
 
   function matching(prefixOrKey: string): KeyDbRow[] {
     if (prefixOrKey.length > KEY_PREFIX_LENGTH) {
@@ -127,6 +132,9 @@ export function keyStore(db: Database.Database): KeyStore {
       const id = live[0]!.id;
       revoke.run(now, id);
       return toRecord(byId.get(id)!);
+    },
+    revokedKeyIds(ids) {
+      return ids.length === 0 ? [] : revokedAmong.all(JSON.stringify(ids));
     },
   };
 }

@@ -58,6 +58,8 @@ export interface SessionStore {
   /** A key's sessions, newest first, `limit` at a time; `after` is a `nextCursor` (400 invalid_request when malformed). */
   listSessions(query: { keyId: string; status?: 'active' | 'closed' | 'failed'; limit: number; after?: string }): SessionPage;
   countActiveSessions(keyId: string): number;
+  /** Ids of the key's sessions recorded as active, by whichever process runs them. */
+  activeSessionIds(keyId: string): string[];
   /**
    * Ends an active session and writes its one usage row and its ledger debit (plus a refund after a
    * service-side fault), atomically, and returns what was billed; null (and nothing written) if it
@@ -145,6 +147,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
     `SELECT ${COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < (@startedAt, @id) ${order}`,
   );
   const countActive = db.prepare<[string], number>(`SELECT count(*) FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
+  const activeIds = db.prepare<[string], string>(`SELECT id FROM sessions WHERE key_id = ? AND status = 'active' ORDER BY started_at, id`).pluck();
   const allActive = db.prepare<[], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active'`);
   const markEnded = db.prepare<{ id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null }>(
     `UPDATE sessions SET status = @status, ended_at = @endedAt, error_code = @errorCode, error_message = @errorMessage
@@ -210,6 +213,9 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
     },
     countActiveSessions(keyId) {
       return countActive.get(keyId) ?? 0;
+    },
+    activeSessionIds(keyId) {
+      return activeIds.all(keyId);
     },
     endSession({ id, status, endedAt, errorCode, errorMessage, usage }) {
       if (!ENDED.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);

@@ -25,6 +25,8 @@ export interface RequestRecord {
   code?: string;
   /** Probes (health, metrics) log at debug so a poller every few seconds does not drown the log. */
   quiet?: boolean;
+  /** Node's code for a request its HTTP parser refused before the app saw it (HPE_INVALID_HEADER_TOKEN, ...). */
+  parserError?: string;
 }
 
 /** A session as it ends: how, after how long, what it used and what the ledger made of it. */
@@ -61,7 +63,7 @@ export class Telemetry {
     this.metrics.httpRequests.inc({ method: METHODS.has(r.method) ? r.method : 'other', route, status: r.status });
     const level = r.status >= 500 ? 'warn' : r.quiet ? 'debug' : 'info';
     this.log[level](
-      { request_id: r.requestId, method: r.method, route, status: r.status, ms: round(r.ms), key_prefix: r.keyPrefix, session_id: r.sessionId, code: r.code },
+      { request_id: r.requestId, method: r.method, route, status: r.status, ms: round(r.ms), key_prefix: r.keyPrefix, session_id: r.sessionId, code: r.code, parser_error: r.parserError },
       'request',
     );
   }

@@ -9,6 +9,7 @@ import { VARIABLES } from '../../lib/config/index.js';
 import { log } from '../../lib/log.js';
 import { openStore, type Store } from '../../lib/store/index.js';
 import { sessionFor, tempDir } from '../lib/store/fixtures.js';
+import { startService } from '../support/service.js';
 
 interface Run {
   code: number;
@@ -121,8 +122,48 @@ describe('tabwright (command line)', () => {
       const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
       const { code, out } = await run('keys', 'revoke', key.slice(0, 12));
       expect(code).to.equal(0);
-      expect(out).to.include(`revoked ${key.slice(0, 16)}`);
+      expect(out).to.match(new RegExp(`^revoked key ${key.slice(0, 16)}… \\(key_\\w+, account acc_\\w+\\); it had no live sessions\n$`));
       expect(inspect((store) => store.findKeyByToken(key))).to.equal(undefined);
+    });
+
+    it('waits while a running server closes the key\'s live sessions, and says how many', async () => {
+      // The server: a whole service in this process, on its own data folder, checking for revoked keys every second.
+      const service = startService();
+      try {
+        const key = service.key('pro');
+        const other = service.key('pro');
+        const auth = (k: string) => ({ Authorization: `Bearer ${k}` });
+        const ids: string[] = [];
+        for (let i = 0; i < 2; i++) ids.push((await service.http.post('/v1/sessions').set(auth(key)).send({})).body.session_id as string);
+        const kept = (await service.http.post('/v1/sessions').set(auth(other)).send({})).body.session_id as string;
+        const { code, out } = await run('keys', 'revoke', key.slice(0, 14), '--data-dir', service.dataDir);
+        expect(code).to.equal(0);
+        expect(out).to.match(/; closed 2 live sessions\n$/);
+        for (const id of ids) expect(service.store.getSession(id)).to.include({ status: 'closed', errorMessage: 'its API key was revoked' });
+        expect(service.store.getSession(kept)!.status).to.equal('active');
+        const accountId = service.store.getSession(ids[0]!)!.accountId;
+        expect(service.store.ledgerEntries(accountId).filter((entry) => ids.includes(entry.sessionId ?? '')).map((entry) => entry.kind)).to.deep.equal(['debit', 'debit']);
+      } finally {
+        await service.stop();
+      }
+    });
+
+    it('says so when no server closes the sessions within --wait, and does not wait with --wait 0', async () => {
+      const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      const other = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
+      inspect((store) => {
+        for (const k of [key, other]) store.insertSession(sessionFor(store.findKeyByToken(k)!, Date.now()));
+      });
+      const waited = await run('keys', 'revoke', key.slice(0, 14), '--wait', '1');
+      expect(waited.code).to.equal(0);
+      expect(waited.out).to.match(/; closed 0 of 1 live session; 1 still recorded as active after 1 s: a running server closes them at its next check; without one, serve records them as failed when it next starts\n$/);
+      const started = Date.now();
+      const quick = await run('keys', 'revoke', other.slice(0, 14), '--wait', '0');
+      expect(Date.now() - started).to.be.below(1_000);
+      expect(quick.out).to.match(/; 1 live session not waited for: /);
+      const bad = await run('keys', 'revoke', other.slice(0, 14), '--wait', 'soon');
+      expect(bad.code).to.equal(2);
+      expect(bad.err).to.include("--wait must be a whole number of seconds from 0 to 300, got 'soon'");
     });
 
     it('exits 1 with the reason when nothing matches, 2 when the prefix is missing', async () => {

@@ -197,7 +197,7 @@ describe('lib/net session proxy with Chromium', function () {
     expect(error).to.include({ status: 400, code: 'invalid_request' });
   });
 
-  const forms = ['127.0.0.2', '2130706434', '0177.0.0.2', '0x7f.0.0.2', '127.2', '0x7f000002', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]'];
+  const forms = ['127.0.0.2', '2130706434', '0177.0.0.2', '0x7f.0.0.2', '127.2', '0x7f000002', '[::ffff:127.0.0.2]', '[::ffff:7f00:2]', '[::127.0.0.2]', '[::7f00:2]'];
   for (const form of forms) {
     it(`refuses http://${form}/ with 403 and X-Tabwright-Blocked, and records it`, async () => {
       const { context, proxy } = await session();

@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { openStore } from '../../lib/store/index.js';
 import { testChromium } from '../support/chromium.js';
@@ -137,6 +138,56 @@ describe('tabwright serve', function () {
     } finally {
       second.child.kill('SIGTERM');
       expect(await exited(second.child)).to.equal(0);
+    }
+  });
+
+  it('closes a key\'s live sessions when keys revoke runs beside it, billed as closed', async () => {
+    const { child, url } = await serve(dataDir);
+    try {
+      const created = (await (await post(url, '/v1/sessions', { url: site.url('/') })).json()) as { session_id: string };
+      const revoked = await new Promise<{ code: number | null; out: string }>((resolve) => {
+        const cli = spawn(process.execPath, [BIN, 'keys', 'revoke', key.slice(0, 16), '--data-dir', dataDir], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, LOG_LEVEL: 'silent' } });
+        let out = '';
+        cli.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+        cli.once('exit', (code) => resolve({ code, out }));
+      });
+      expect(revoked.code).to.equal(0);
+      expect(revoked.out).to.match(new RegExp(`^revoked key ${key.slice(0, 16)}… \\(key_\\w+, account acc_\\w+\\); closed 1 live session\n$`));
+      expect((await fetch(`${url}/v1/sessions/${created.session_id}`, { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(401);
+      const store = openStore(dataDir);
+      try {
+        const row = store.getSession(created.session_id)!;
+        expect(row).to.include({ status: 'closed', errorCode: null, errorMessage: 'its API key was revoked' });
+        expect(store.getUsage(created.session_id)!.bytesDatacenter).to.be.greaterThan(0);
+        const entries = store.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === created.session_id);
+        expect(entries.map((entry) => entry.kind)).to.deep.equal(['debit']);
+      } finally {
+        store.close();
+      }
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).to.equal(0);
+    }
+  });
+
+  it('answers a request its HTTP parser refuses with the error body and a request id', async () => {
+    const { child, url } = await serve(dataDir);
+    try {
+      const answer = await new Promise<string>((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), new URL(url).hostname);
+        let text = '';
+        socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        socket.on('close', () => resolve(text));
+        socket.on('error', reject);
+        socket.write(`GET /v1/sessions HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${key}\0\r\n\r\n`);
+      });
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      expect(head).to.match(/^HTTP\/1\.1 400 /);
+      expect(head).to.match(/\r\nX-Request-Id: req_[0-9a-z]{24}\r\n/);
+      expect(JSON.parse(body)).to.deep.include({ error: { code: 'invalid_request', message: 'The request could not be read: Invalid header value char', context: { path: 'headers', expected: 'header names of token characters and values without NUL, CR or LF' } } });
+    } finally {
+      child.kill('SIGTERM');
+      expect(await exited(child)).to.equal(0);
     }
   });
 

@@ -87,6 +87,24 @@ describe('sessions against real Chromium', function () {
     expect(usage.bytesResidential).to.equal(0);
   });
 
+  for (const scheme of ['http', 'https']) {
+    it(`refuses an IPv4-compatible IPv6 address (${scheme}://[::127.0.0.2]) as blocked_address, not as a proxy failure`, async () => {
+      const id = (await create({})).body.session_id as string;
+      const url = `${scheme}://[::127.0.0.2]:${new URL(t.site.origin).port}/next`;
+      const res = await act(id, [{ goto: { url } }]);
+      expect(res.body.error).to.include({ code: 'navigation_failed' });
+      expect(res.body.error.context).to.include({ reason: 'blocked_address' });
+      expect(res.body.error.message).to.not.match(/proxy/);
+    });
+  }
+
+  it('refuses a proxy URL of its own at an IPv4-compatible IPv6 address with 400 at proxy', async () => {
+    const res = await create({ proxy: `socks5://[::127.0.0.2]:${new URL(t.site.origin).port}` });
+    expect(res.status).to.equal(400);
+    expect(res.body.error).to.include({ code: 'invalid_request' });
+    expect(res.body.error.context).to.include({ path: 'proxy', reason: 'blocked_address' });
+  });
+
   it('refuses a URL without a scheme and non-web schemes as navigation_failed', async () => {
     const id = (await create({})).body.session_id as string;
     const bare = await act(id, [{ goto: { url: 'example.com' } }]);

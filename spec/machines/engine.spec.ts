@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createActor, fromCallback, fromPromise, SimulatedClock } from 'xstate';
 import type { EventObject } from 'xstate';
-import { engineHealth, engineMachine, engineStatus, relaunchDelayMs, retryAfterSeconds } from '../../machines/engine.js';
+import { engineHealth, engineMachine, engineStatus, relaunchDelayMs, retryAfterSeconds, unavailableReason } from '../../machines/engine.js';
 
 const flush = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -66,6 +66,7 @@ function harness(outcomes: Array<'ok' | 'fail' | 'hang'>, options: { maxRelaunch
     status: () => engineStatus(actor.getSnapshot()),
     retryAfter: () => retryAfterSeconds(actor.getSnapshot()),
     health: () => engineHealth(actor.getSnapshot()),
+    reason: () => unavailableReason(actor.getSnapshot()),
   };
 }
 
@@ -198,6 +199,24 @@ describe('engineMachine', () => {
       expect(h.health()).to.equal('down');
       await flush();
       expect(h.health()).to.equal('down');
+    });
+  });
+
+  describe('unavailableReason', () => {
+    it('tells a first start from a restart, a failed launch from a loss, and a shutdown', async () => {
+      const h = harness(['ok', 'fail', 'hang']);
+      expect(h.reason()).to.equal('The browser engine is starting');
+      await flush();
+      h.watchers[0]?.lose();
+      expect(h.reason()).to.equal('The browser engine was lost and is about to restart');
+      h.clock.increment(250);
+      expect(h.reason()).to.equal('The browser engine is restarting');
+      await flush();
+      expect(h.reason()).to.equal('The browser engine could not be launched and will try again');
+      h.clock.increment(250);
+      expect(h.reason()).to.equal('The browser engine is restarting');
+      h.actor.send({ type: 'shutdown' });
+      expect(h.reason()).to.equal('The browser engine is shutting down');
     });
   });
 

@@ -96,6 +96,15 @@ export function responseProblems(method: string, url: string, res: Pick<Response
   return problems;
 }
 
+/** What is wrong with `body` as the JSON of the document's shared answer `name` (components.responses); empty when nothing. */
+export function componentProblems(name: string, body: unknown): string[] {
+  const doc = buildDocument() as { components: { responses: Record<string, DocResponse> } };
+  const schema = doc.components.responses[name]?.content?.['application/json']?.schema;
+  if (!schema) return [`the document has no JSON answer ${name}`];
+  const validate = validator(`components ${name}`, schema);
+  return validate(body) ? [] : (validate.errors ?? []).map((error) => `body${error.instancePath} ${error.message ?? 'is invalid'} (${error.schemaPath})`);
+}
+
 /** Fails when `res` drifts from the document, saying how. */
 export function assertDocumented(method: string, url: string, res: Response): void {
   const problems = responseProblems(method, url, res);

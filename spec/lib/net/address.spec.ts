@@ -39,6 +39,28 @@ describe('AddressGuard#check()', () => {
     expect(await guard.check('64:ff9b::808:808')).to.include({ ok: true });
   });
 
+  // IPv4-compatible IPv6 (::/96, deprecated by RFC 4291) is refused whole, whatever IPv4 it holds and however it is spelt.
+  const compatible = ['::127.0.0.2', '[::127.0.0.2]', '::7f00:2', '[0::7f00:2]', '0:0:0:0:0:0:127.0.0.2', '[0000:0000:0000:0000:0000:0000:7F00:0002]', '::8.8.8.8', '::808:808', '::0.0.1.0', 'compat.test'];
+  for (const host of compatible) {
+    it(`refuses the IPv4-compatible ${host}`, async () => {
+      const verdict = await guardWith({ 'compat.test': ['::7f00:2'] }).check(host);
+      expect(verdict).to.include({ ok: false, reason: 'blocked_address' });
+      expect((verdict as { detail: string }).detail).to.match(/\(ipv4Compatible\)$/);
+    });
+  }
+
+  it('judges the other IPv6 forms that carry an IPv4 address by that address, and refuses the local NAT64 prefix whole', async () => {
+    const verdicts = async (hosts: string[]): Promise<boolean[]> => Promise.all(hosts.map(async (host) => (await guard.check(host)).ok));
+    // NAT64 well-known prefix 64:ff9b::/96: the last 32 bits.
+    expect(await verdicts(['64:ff9b::808:808', '64:ff9b::8.8.8.8', '64:ff9b::7f00:1', '64:ff9b::a9fe:a9fe'])).to.deep.equal([true, true, false, false]);
+    // 64:ff9b:1::/48 is for a network's own translators (RFC 8215), wherever the IPv4 address sits.
+    expect(await verdicts(['64:ff9b:1::808:808', '64:ff9b:1:808:8:800::', '64:ff9b:1:7f00:1::'])).to.deep.equal([false, false, false]);
+    // 6to4 2002::/16: bits 16 to 47.
+    expect(await verdicts(['2002:808:808::1', '2002:7f00:1::1', '2002:a9fe:a9fe::'])).to.deep.equal([true, false, false]);
+    // Teredo 2001::/32: the server (bits 32 to 63) and the client (the last 32 bits, inverted) must both be public.
+    expect(await verdicts(['2001:0:808:808:0:0:f7f7:f7f7', '2001:0:808:808:0:0:80ff:fffe', '2001:0:a00:1:0:0:f7f7:f7f7'])).to.deep.equal([true, false, false]);
+  });
+
   it('reports a name that does not resolve as dns, not as blocked', async () => {
     expect(await guard.check('missing.test')).to.include({ ok: false, reason: 'dns' });
   });

@@ -126,3 +126,16 @@ describe('Store#revokeKey()', () => {
     expect(() => fresh.store.revokeKey(key.slice(0, 16), T0)).to.throw(/already revoked/);
   });
 });
+
+describe('Store#revokedKeyIds()', () => {
+  const fresh = freshStore();
+
+  it('names those of the given keys that are revoked', () => {
+    const [a, b, c] = [seedKey(fresh.store), seedKey(fresh.store), seedKey(fresh.store)];
+    expect(fresh.store.revokedKeyIds([a.record.id, b.record.id])).to.deep.equal([]);
+    fresh.store.revokeKey(b.key, T0);
+    fresh.store.revokeKey(c.key, T0);
+    expect(fresh.store.revokedKeyIds([a.record.id, b.record.id, 'key_unknown'])).to.deep.equal([b.record.id]);
+    expect(fresh.store.revokedKeyIds([])).to.deep.equal([]);
+  });
+});
