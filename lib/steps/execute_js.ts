@@ -4,6 +4,7 @@ import type { CDPSession, Page } from 'playwright';
 import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
+import { navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
 import { seconds, TIMED_OUT, within } from '../time.js';
@@ -166,6 +167,7 @@ async function evaluate(ctx: StepContext, source: string, timeout: number): Prom
 export const executeJsStep = defineStep({
   name: 'execute_js',
   codec: executeJsCodec,
+  budget: (params, ctx) => params.timeout + navigationAllowance(ctx),
   run: async (ctx, params) => {
     const source = wrapCode(params.code);
     checkSyntax(source);
