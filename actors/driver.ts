@@ -7,6 +7,7 @@ import { identityOf, nextIdentity, type Identity } from '../lib/context/user-age
 import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.js';
 import { settingRefusal } from '../lib/context/refusal.js';
 import { ApiError, httpErrors } from '../lib/errors.js';
+import { PageDeadline } from '../lib/page/deadline.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
@@ -185,10 +186,11 @@ export class PlaywrightDriver implements BrowserDriver {
     };
     context.on('page', (opened) => void prepare(opened).catch(() => undefined));
     const page = await context.newPage();
-    await prepare(page);
+    // Opened with the page: a renderer that is already busy could not answer the set-up of a new session.
+    const [deadline] = await Promise.all([context.newCDPSession(page).then((cdp) => PageDeadline.attach(page, cdp)), prepare(page)]);
     bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
+    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver });
   }
 }
