@@ -6,7 +6,8 @@ import { blockedTypes } from '../lib/context/resources.js';
 import { identityOf, nextIdentity, type Identity } from '../lib/context/user-agent.js';
 import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.js';
 import { settingRefusal } from '../lib/context/refusal.js';
-import { ApiError, httpErrors } from '../lib/errors.js';
+import { ApiError, httpErrors, type StepError } from '../lib/errors.js';
+import { PageDeadline } from '../lib/page/deadline.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
 import { installBlockers } from '../lib/blockers/index.js';
@@ -45,6 +46,17 @@ export interface PageDriver {
   readonly connected: boolean;
   /** What the session consumed besides time since the previous call (take semantics: each amount once). */
   usage?(): Consumed;
+  /**
+   * Calls `listener` once if the page is lost for good while the browser stays up: its renderer
+   * crashed (page_crashed), or it was closed because its script could not be stopped (page_unresponsive).
+   */
+  onPageFailure?(listener: (failure: PageFailure) => void): void;
+}
+
+/** Why a session's page is gone (a step error code and its message). */
+export interface PageFailure {
+  code: StepError['code'];
+  message: string;
 }
 
 /** What a session consumed besides time. */
@@ -89,6 +101,13 @@ class PlaywrightPage implements PageDriver {
 
   get connected(): boolean {
     return this.browser.isConnected();
+  }
+
+  onPageFailure(listener: (failure: PageFailure) => void): void {
+    // A browser that went away takes its pages with it: that is the engine's loss to report.
+    this.env.deadline.onFailure(({ code, message }) => {
+      if (this.browser.isConnected()) listener({ code, message });
+    });
   }
 
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
@@ -185,10 +204,11 @@ export class PlaywrightDriver implements BrowserDriver {
     };
     context.on('page', (opened) => void prepare(opened).catch(() => undefined));
     const page = await context.newPage();
-    await prepare(page);
+    // Opened with the page: a renderer that is already busy could not answer the set-up of a new session.
+    const [deadline] = await Promise.all([context.newCDPSession(page).then((cdp) => PageDeadline.attach(page, cdp)), prepare(page)]);
     bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { page, observer: new PageObserver(page, tracker), blockers, network, solver });
+    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver });
   }
 }

@@ -103,6 +103,8 @@ export class Session {
       errorMessage: null,
     });
     session.actor.start();
+    // A page lost between acts ends the session at once: billed up to now, never refunded.
+    driver.onPageFailure?.(({ code, message }) => session.actor.send({ type: 'page.failed', code, message }));
     return session;
   }
 

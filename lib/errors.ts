@@ -16,7 +16,11 @@ export const apiErrorCodes = [
 /** An HTTP error code. */
 export type ApiErrorCode = (typeof apiErrorCodes)[number];
 
-/** The contract's step error codes (interface.md 7.2), as the API document lists them. */
+/**
+ * The contract's step error codes (interface.md 7.2), as the API document lists them, and the
+ * two this implementation adds for a page that is gone: page_unresponsive (its script never
+ * yielded and could not be stopped) and page_crashed (its renderer died).
+ */
 export const stepErrorCodes = [
   'element_not_found',
   'navigation_failed',
@@ -26,6 +30,8 @@ export const stepErrorCodes = [
   'action_failed',
   'extract_failed',
   'invalid_request',
+  'page_unresponsive',
+  'page_crashed',
 ] as const;
 
 /** A step error code. */
@@ -52,6 +58,9 @@ export class ApiError extends Error {
   }
 }
 
+/** Step errors that end the session as failed. */
+const FATAL_STEP_ERRORS: ReadonlySet<StepErrorCode> = new Set(['access_denied', 'captcha_unsolvable', 'page_unresponsive', 'page_crashed']);
+
 /** An error that stops a step sequence; it becomes the envelope's `error`, not an HTTP failure. */
 export class StepError extends Error {
   constructor(
@@ -63,9 +72,9 @@ export class StepError extends Error {
     this.name = 'StepError';
   }
 
-  /** access_denied and captcha_unsolvable end the session as failed (interface.md part 3). */
+  /** access_denied and captcha_unsolvable end the session as failed (interface.md part 3), and so does a page that is gone. */
   get fatal(): boolean {
-    return this.code === 'access_denied' || this.code === 'captcha_unsolvable';
+    return FATAL_STEP_ERRORS.has(this.code);
   }
 }
 

@@ -30,7 +30,9 @@ export type SessionEvent =
   /** DELETE, or the registry ending it (its key was revoked: `reason` is recorded as the message). */
   | { type: 'delete'; reason?: string }
   | { type: 'engine.lost' }
-  | { type: 'shutdown' };
+  | { type: 'shutdown' }
+  /** The session's page is gone for good (its renderer crashed, or it was closed as unresponsive). */
+  | { type: 'page.failed'; code: string; message: string };
 
 /** Input of a session machine. */
 export interface SessionInput {
@@ -50,6 +52,8 @@ export interface SessionContext {
   queue: ActRequest[];
   /** Set on leaving `active`; decides the final state. */
   outcome: Outcome | null;
+  /** A page failure reported while an act ran: the session ends with it once that act has its answer. */
+  fault: Outcome | null;
 }
 
 /** Parameters of the `replyAct` action. */
@@ -62,6 +66,8 @@ export interface ReplyParams {
 export type SessionStatus = 'active' | 'ending' | 'closed' | 'expired' | 'failed';
 
 const engineFailure = (message: string): Outcome => ({ status: 'failed', code: 'engine_failure', message });
+const pageFailure = (event: SessionEvent): Outcome =>
+  event.type === 'page.failed' ? { status: 'failed', code: event.code, message: event.message } : { status: 'failed', code: 'internal_error' };
 
 /** The outcome ending has to finalize; never null in `ending` since every way in sets it. */
 function outcomeOf(context: SessionContext): Outcome {
@@ -93,6 +99,7 @@ export const sessionMachine = setup({
     isFatal: (_, params: { output: ActOutput }) => params.output.fatal !== undefined,
     isClose: (_, params: { output: ActOutput }) => params.output.close === true,
     hasQueued: ({ context }) => context.queue.length > 0,
+    hasFault: ({ context }) => context.fault !== null,
     outcomeClosed: ({ context }) => outcomeOf(context).status === 'closed',
     outcomeExpired: ({ context }) => outcomeOf(context).status === 'expired',
   },
@@ -108,6 +115,7 @@ export const sessionMachine = setup({
     pending: null,
     queue: [],
     outcome: null,
+    fault: null,
   }),
   initial: 'active',
   states: {
@@ -128,12 +136,15 @@ export const sessionMachine = setup({
         idle: {
           on: {
             act: { target: 'running', actions: assign({ current: ({ event }) => event.act }) },
+            'page.failed': { target: '#session.ending', actions: assign({ outcome: ({ event }) => pageFailure(event) }) },
           },
         },
         running: {
           tags: 'running',
           on: {
             act: { actions: assign({ queue: ({ context, event }) => [...context.queue, event.act] }) },
+            // The act under way answers first (its runner sees the same failure): then the session ends.
+            'page.failed': { actions: assign({ fault: ({ event }) => pageFailure(event) }) },
           },
           invoke: {
             src: 'runAct',
@@ -147,6 +158,11 @@ export const sessionMachine = setup({
                   pending: { result: event.output.result },
                   outcome: { status: 'failed', code: event.output.fatal?.code, message: event.output.fatal?.message },
                 })),
+              },
+              {
+                guard: 'hasFault',
+                target: '#session.ending',
+                actions: assign(({ context, event }) => ({ pending: { result: event.output.result }, outcome: context.fault })),
               },
               {
                 guard: { type: 'isClose', params: ({ event }) => ({ output: event.output }) },

@@ -22,7 +22,7 @@ export interface ChatReply {
 export const DEFAULT_AI_MODEL = 'gpt-4o-mini';
 
 /** Time one completion may take before the field fails. */
-const REQUEST_TIMEOUT_MS = 60_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
 
 /** Asks for one completion at `${baseUrl}/chat/completions`; an HTTP or shape failure throws. */
 export async function chatCompletion(provider: AiProvider, messages: ChatMessage[], signal?: AbortSignal): Promise<ChatReply> {

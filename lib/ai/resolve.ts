@@ -1,10 +1,14 @@
 import type { Page } from 'playwright';
 import { pageOutline } from './outline.js';
-import { chatCompletion, type ChatMessage } from './provider.js';
+import { READ_LIMIT_MS } from '../page/deadline.js';
+import { chatCompletion, REQUEST_TIMEOUT_MS, type ChatMessage } from './provider.js';
 import { aiBinding, recordAiUsage } from './session.js';
 
 /** Why an `ai >>` description could not be turned into a selector; the message is for the caller. */
 export class AiResolveError extends Error {}
+
+/** The longest one resolution may take: a check of the cached selector, the outline, two requests each checked. */
+export const RESOLVE_LIMIT_MS = 2 * REQUEST_TIMEOUT_MS + 4 * READ_LIMIT_MS;
 
 /** Characters of page outline sent with a request. */
 const OUTLINE_BUDGET = 12_000;

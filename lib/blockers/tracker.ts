@@ -1,4 +1,5 @@
 import type { Frame, Page } from 'playwright';
+import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import { asConsentMessage } from './autoconsent.js';
 import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
@@ -50,16 +51,17 @@ export class ConsentTracker implements BlockerTracker {
 
   async settle(page: Page, capMs: number): Promise<BlockerKind[]> {
     const deadline = Date.now() + capMs;
-    try {
+    // The cap bounds the consent wait; the popup pass after it gets a read's time, under the page's deadline.
+    await bounded(page, capMs + READ_LIMIT_MS, async () => {
       const main = page.mainFrame();
       const outcome = await main.evaluate(consentOutcome, { key: CONSENT_KEY, budgetMs: capMs, startGraceMs: START_GRACE_MS });
       await this.until(() => (this.frames.get(main)?.done ?? 0) >= outcome.done, DELIVERY_MS);
       // Consent popups inside iframes (Sourcepoint, TrustArc...) are known only through the binding.
       await this.until(() => !page.frames().some((frame) => this.frames.get(frame)?.handling), deadline - Date.now());
       for (const dismissal of await closePopups(page)) this.record(page, dismissal);
-    } catch {
-      // The page navigated, closed or crashed mid-pass: what was handled so far still counts.
-    }
+    }).catch(() => {
+      // The page navigated, closed, crashed or ran past the limit mid-pass: what was handled so far still counts.
+    });
     return this.take(page);
   }
 

@@ -1,5 +1,6 @@
 import type { Page, Response } from 'playwright';
 import { log } from '../log.js';
+import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import type { BlockHit, ChallengeHit, HttpFacts, PageSignals, Vendor } from './types.js';
 
 /** Bounds the probe applies in the page; they travel as its argument because the function is serialised. */
@@ -205,12 +206,13 @@ export function probePage(limits: ProbeLimits): PageSignals {
 const UNKNOWN: PageSignals = { title: '', heading: '', text: '', links: 0, thin: false, cdnCgi: false, challenges: [], blocks: [] };
 
 /**
- * One evaluate in the main frame. A page that navigates meanwhile, or one whose own scripts broke
- * the DOM built-ins the probe uses, gives empty signals: headers still count, and detection never
- * fails the step it serves.
+ * One evaluate in the main frame, within the read limit (a page too busy to answer gets its
+ * script stopped by its deadline). A page that navigates meanwhile, or one whose own scripts
+ * broke the DOM built-ins the probe uses, gives empty signals: headers still count, and detection
+ * never fails the step it serves (a page that is gone fails it through its deadline).
  */
 export async function readSignals(page: Page): Promise<PageSignals> {
-  return page.evaluate(probePage, PROBE_LIMITS).catch((error: unknown) => {
+  return bounded(page, READ_LIMIT_MS, () => page.evaluate(probePage, PROBE_LIMITS)).catch((error: unknown) => {
     log.debug({ err: error, url: page.url() }, 'captcha probe failed');
     return UNKNOWN;
   });

@@ -132,6 +132,11 @@ export class CaptchaSolver {
 
   constructor(private readonly config: SolverConfig) {}
 
+  /** The longest one solve may take: the cap, plus the submit and the last poll, each bounded by its request cap. */
+  get limitMs(): number {
+    return this.config.capMs + 2 * REQUEST_CAP_MS;
+  }
+
   /** True for challenges the API can solve; interstitials (Cloudflare, DataDome, ...) are not among them. */
   handles(challenge: Challenge): boolean {
     return isSolvable(challenge.vendor);

@@ -49,6 +49,9 @@ export function chromiumSetting(env: Readonly<Record<string, string | undefined>
   return { path: null, problem: NO_CHROMIUM };
 }
 
+/** The JavaScript heap each renderer (each page, each of its workers) may use, in MiB. */
+export const RENDERER_HEAP_MB = 1024;
+
 /**
  * Chromium flags. Background networking, component updates and QUIC are off because this
  * service's browser must only ever fetch what a session asked for (and a closed network
@@ -65,4 +68,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--mute-audio',
   // WebRTC may only use the (per-context) proxy: no direct UDP, no host candidates around lib/net's guard.
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
+  // A page that allocates without bound crashes its renderer within seconds at 1 GiB of JavaScript
+  // heap (page_crashed) instead of growing to V8's own 4 GiB ceiling while the machine swaps.
+  `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
 ];

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
-import { AiResolveError, resolveAiSelector } from '../ai/index.js';
+import { AiResolveError, resolveAiSelector, RESOLVE_LIMIT_MS } from '../ai/index.js';
+import { WALK_LIMIT_MS } from '../page/deadline.js';
 import { StepError } from '../errors.js';
 import { evaluateExpression, ExpressionError } from './js.js';
 import { evaluateFields, type FieldPlan } from './page.js';
@@ -9,6 +10,25 @@ export { parseSelector, printSelector, type Extractor, type ParseResult, type Re
 
 /** How long a `js >>` expression may run, in ms. */
 export const JS_TIMEOUT_MS = 10_000;
+
+/**
+ * The longest extracting `fields` may take: one pass over the page, each `js >>` expression's
+ * time limit and each `ai >>` resolution. A field that does not parse costs nothing: it fails at once.
+ */
+export function extractionLimitMs(fields: Record<string, SelectorForm>, jsTimeoutMs = JS_TIMEOUT_MS): number {
+  let total = WALK_LIMIT_MS;
+  for (const form of Object.values(fields)) {
+    if (form.kind === 'each') continue;
+    const parsed = parseSelector(form.selector);
+    if (!parsed.ok) continue;
+    if (parsed.extractor.kind === 'js') total += jsTimeoutMs + JS_SLACK_MS;
+    if (parsed.extractor.kind === 'ai') total += RESOLVE_LIMIT_MS;
+  }
+  return total;
+}
+
+/** Opening the CDP session an expression runs through, and the node side's timer past Chromium's own. */
+const JS_SLACK_MS = 1_000;
 
 /** Options of one extraction. */
 export interface ExtractOptions {

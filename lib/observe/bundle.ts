@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright';
+import { bounded, WALK_LIMIT_MS } from '../page/deadline.js';
 
 const scripts = new Map<string, string>();
 
@@ -25,15 +26,18 @@ export async function installWalker(page: Page | Frame): Promise<void> {
  * Runs `fn(arg)` in the page's top document, which answers null when the walker is not installed
  * there (a document gets it on first use); then installs it and runs `fn` once more. A document
  * that went away in between (a navigation) may need it again: one more round, then it fails.
+ * All of it within WALK_LIMIT_MS, under the page's deadline.
  */
-export async function withWalker<A, R>(page: Page | Frame, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
+export function withWalker<A, R>(page: Page | Frame, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
   // Plain data in, plain data out: Playwright's handle unboxing has nothing to do here.
   const run = (): Promise<R | null> => page.evaluate(fn as (arg: unknown) => R | null | Promise<R | null>, arg as unknown);
-  let result = await run();
-  for (let installs = 0; result === null && installs < 2; installs++) {
-    await installWalker(page);
-    result = await run();
-  }
-  if (result === null) throw new Error('the page walker could not be installed');
-  return result;
+  return bounded(page, WALK_LIMIT_MS, async () => {
+    let result = await run();
+    for (let installs = 0; result === null && installs < 2; installs++) {
+      await installWalker(page);
+      result = await run();
+    }
+    if (result === null) throw new Error('the page walker could not be installed');
+    return result;
+  });
 }

@@ -1,4 +1,5 @@
 import type { BrowserContext, Page, Request } from 'playwright';
+import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import { pause } from '../time.js';
 
 /** Network idle and DOM quiet thresholds of the contract (2.2 `stable`). */
@@ -96,7 +97,8 @@ export class StabilityTracker {
   async waitForStable(page: Page, capMs: number, signal?: AbortSignal): Promise<boolean> {
     const deadline = this.now() + capMs;
     for (;;) {
-      const dom = await page.evaluate(domQuiet, MUTATION_KEY).catch(() => ({ quietFor: 0, loaded: false }));
+      // A page too busy to answer within the read limit gets its script stopped by its deadline.
+      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false }));
       if (this.isStable(dom)) return true;
       const network = this.networkIdleFor();
       const left = deadline - this.now();

@@ -30,7 +30,7 @@ export const sessionInfoCodec = named(
     ended_at: described(nullable(dateTime), 'When it ended; null while active.'),
     duration_seconds: described(nullable(count), 'Runtime in whole seconds, rounded up; null while active.'),
     expires_at: described(dateTime, 'When it expires (ISO 8601).'),
-    error_code: described(nullable(string), 'Why it failed (access_denied, captcha_unsolvable, engine_failure, ...); null while active.'),
+    error_code: described(nullable(string), 'Why it failed (access_denied, captcha_unsolvable, page_crashed, page_unresponsive, engine_failure, ...); null while active.'),
     error_message: described(nullable(string), 'What happened, in words; null while active.'),
     usage: described(usageCodec, 'Consumption so far, or in all once ended.'),
   }),

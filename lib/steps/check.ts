@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { boolean, described, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { withTarget } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { setToggle } from './form-controls.js';
 import { targeted } from './targeting.js';
@@ -19,6 +20,7 @@ export type CheckParams = t.TypeOf<typeof checkCodec>;
 export const checkStep = defineStep({
   name: 'check',
   codec: checkCodec,
+  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     const name = params.ref ?? params.text ?? params.label ?? '';
     // setToggle handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.

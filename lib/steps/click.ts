@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { described } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
@@ -15,6 +16,7 @@ export type ClickParams = t.TypeOf<typeof clickCodec>;
 export const clickStep = defineStep({
   name: 'click',
   codec: clickCodec,
+  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     await withTarget(ctx, params, 'click', (element) =>
       withNavigation(ctx, () => perform('click', () => element.click({ timeout: ACTION_TIMEOUT_MS }))),

@@ -50,10 +50,16 @@ export interface StepOutcome {
   observation?: PageState;
 }
 
-/** One step type: its name, the io-ts codec of its parameters and how it runs. */
+/** One step type: its name, the io-ts codec of its parameters, its time budget and how it runs. */
 export interface StepModule<P = unknown, N extends string = string> {
   readonly name: N;
   readonly codec: t.Type<P, unknown, unknown>;
+  /**
+   * The longest the step may take, in ms, from its parameters and the caps it waits under
+   * (lib/steps/budget.ts); the runner stops it there. What the session has (a CAPTCHA solver)
+   * may add to it.
+   */
+  budget(params: P, ctx: Pick<StepContext, 'solver'>): number;
   run(ctx: StepContext, params: P): Promise<StepOutcome | void>;
 }
 

@@ -6,7 +6,7 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** Largest sum of the files of one upload step. */
 export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 /** How long one file may take to download. */
-const DOWNLOAD_TIMEOUT_MS = 30_000;
+export const DOWNLOAD_TIMEOUT_MS = 30_000;
 /** Longest file name kept (file systems allow 255 bytes). */
 const MAX_NAME_LENGTH = 200;
 

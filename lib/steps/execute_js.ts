@@ -1,12 +1,13 @@
 import { Script } from 'node:vm';
 import type * as t from 'io-ts';
-import type { CDPSession, Page } from 'playwright';
 import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
+import { bounded, Overrun } from '../page/deadline.js';
+import { navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
-import { seconds, TIMED_OUT, within } from '../time.js';
+import { seconds } from '../time.js';
 
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
 export const executeJsCodec = described(
@@ -23,11 +24,6 @@ export type ExecuteJsParams = t.TypeOf<typeof executeJsCodec>;
 
 /** Largest serialised result kept, in characters: the envelope carries it. */
 export const MAX_RESULT_CHARS = 5_000_000;
-/** After a timeout, how long the page gets to answer before it counts as busy (a script still running). */
-const PROBE_MS = 250;
-/** After stopping the script, how long the page gets to answer again. */
-const RECOVER_MS = 2_000;
-
 /** What the wrapper hands back from the page: the JSON, or why there is none. */
 interface PageAnswer {
   json?: string;
@@ -84,33 +80,6 @@ function checkSyntax(source: string): void {
   }
 }
 
-/** True once the page answers a trivial evaluate (an error answer is an answer too). */
-const answers = (page: Page): Promise<true> =>
-  page.evaluate('0').then(
-    () => true as const,
-    () => true as const,
-  );
-
-/**
- * After a timeout: a page that still answers was only awaiting something and is left alone; a
- * busy one gets its running script terminated (CDP, through a session opened before the run: a
- * busy renderer cannot set up a new one) and must answer within RECOVER_MS. If it cannot, it is
- * closed (a page spinning forever would hold a CPU and hang every later read) and a plain Error
- * says so.
- */
-async function recover(page: Page, cdp: CDPSession): Promise<void> {
-  const probe = answers(page);
-  if ((await within(probe, PROBE_MS)) !== TIMED_OUT) return;
-  const deadline = Date.now() + RECOVER_MS;
-  // A renderer blocked outside JavaScript (a synchronous XHR that never ends) answers neither this
-  // nor anything else: the wait for it is bounded like the probe.
-  await within(cdp.send('Runtime.terminateExecution'), RECOVER_MS);
-  if ((await within(probe, deadline - Date.now())) !== TIMED_OUT) return;
-  // Navigating away cannot help either (the stuck renderer never lets go); closing can.
-  await within(page.close({ runBeforeUnload: false }), RECOVER_MS);
-  throw new Error('execute_js: the page is unusable: its script could not be stopped after the timeout, so the page was closed');
-}
-
 /** Stores `value` under `key` in the act's extraction (defined, so a key like `__proto__` is just a key). */
 function store(ctx: StepContext, key: string, value: unknown): void {
   ctx.results.extraction ??= {};
@@ -131,18 +100,19 @@ function valueOf(answer: PageAnswer): unknown {
   return JSON.parse(answer.json ?? 'null') as unknown;
 }
 
-/** Runs the wrapped code in the page within `timeout`; a navigation it causes ends it with null. */
+/**
+ * Runs the wrapped code in the page within `timeout`, under the page's deadline: code still
+ * running then is stopped (and a page that cannot be stopped is closed: page_unresponsive); code
+ * awaiting something is left to it. A navigation the code causes ends it with null.
+ */
 async function evaluate(ctx: StepContext, source: string, timeout: number): Promise<unknown> {
-  const cdp = await ctx.page.context().newCDPSession(ctx.page);
   try {
-    const answer = await within(ctx.page.evaluate<PageAnswer>(source), timeout, ctx.signal);
-    if (ctx.signal.aborted) throw new Error('execute_js cancelled');
-    if (answer === TIMED_OUT) {
-      await recover(ctx.page, cdp);
-      throw new StepError('action_failed', `execute_js failed: the code did not finish within ${seconds(timeout)} and was stopped`, { reason: 'timeout' });
-    }
-    return valueOf(answer);
+    return valueOf(await bounded(ctx.page, timeout, () => ctx.page.evaluate<PageAnswer>(source)));
   } catch (error) {
+    if (error instanceof Overrun) {
+      const what = error.stopped ? 'and was stopped' : '(it was still waiting for something)';
+      throw new StepError('action_failed', `execute_js failed: the code did not finish within ${seconds(timeout)} ${what}`, { reason: 'timeout' });
+    }
     const message = error instanceof Error ? error.message : '';
     if (/Execution context was destroyed/.test(message)) return null;
     if (/SyntaxError/.test(message) && !(error instanceof StepError)) {
@@ -152,8 +122,6 @@ async function evaluate(ctx: StepContext, source: string, timeout: number): Prom
       });
     }
     throw error;
-  } finally {
-    await cdp.detach().catch(() => undefined);
   }
 }
 
@@ -161,11 +129,13 @@ async function evaluate(ctx: StepContext, source: string, timeout: number): Prom
  * The execute_js step: the code runs in the page as the body of an async function; its JSON
  * value goes to `extraction[result_key]`. A syntax error is invalid_request; a throw, a value
  * without JSON form or too large, or running past `timeout` (even `while(true){}`: the script is
- * terminated) is action_failed with reason script_error, not_serializable, too_large or timeout.
+ * terminated) is action_failed with reason script_error, not_serializable, too_large or timeout;
+ * a page that cannot be stopped is closed (page_unresponsive), one that crashes is page_crashed.
  */
 export const executeJsStep = defineStep({
   name: 'execute_js',
   codec: executeJsCodec,
+  budget: (params, ctx) => params.timeout + navigationAllowance(ctx),
   run: async (ctx, params) => {
     const source = wrapCode(params.code);
     checkSyntax(source);

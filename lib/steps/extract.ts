@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 import { isLeft } from 'fp-ts/lib/Either.js';
-import { extractFields, type SelectorForm } from '../extract/index.js';
+import { extractFields, extractionLimitMs, type SelectorForm } from '../extract/index.js';
 import { boolean, complain, intRange, isObject, ownValue, predicate, withSchema, type SchemaWalker } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
@@ -143,6 +143,7 @@ function encodeForm(form: SelectorForm): unknown {
 export const extractStep = defineStep({
   name: 'extract',
   codec: extractCodec,
+  budget: (params) => extractionLimitMs(params.fields),
   run: async (ctx, params) => {
     const values = await extractFields(ctx.page, params.fields, { refreshSelectors: params.refresh_selectors, signal: ctx.signal });
     ctx.results.extraction = { ...ctx.results.extraction, ...values };

@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, leaveField, perform, withTarget } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
@@ -18,6 +19,7 @@ export type FillParams = t.TypeOf<typeof fillCodec>;
 export const fillStep = defineStep({
   name: 'fill',
   codec: fillCodec,
+  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     await withTarget(ctx, params, 'input', (element) =>
       withNavigation(ctx, () =>

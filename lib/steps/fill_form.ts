@@ -4,6 +4,7 @@ import { boolean, described, predicate, recordOf, strictObject, withDefault } fr
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, leaveField, locate, perform } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
 import { submitForm } from './form-submit.js';
@@ -127,6 +128,8 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
 export const fillFormStep = defineStep({
   name: 'fill_form',
   codec: fillFormCodec,
+  // Each field is one element to act on, and so is the submit control.
+  budget: (params, ctx) => (Object.keys(params.fields).length + 1) * ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     const handles: ElementHandle<Element>[] = [];
     try {

@@ -1,6 +1,7 @@
 import type * as t from 'io-ts';
 import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
 import { navigate } from '../nav/navigate.js';
+import { navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { MAX_WAIT_MS } from './limits.js';
 
@@ -27,6 +28,8 @@ export type GotoParams = t.TypeOf<typeof gotoCodec>;
 export const gotoStep = defineStep({
   name: 'goto',
   codec: gotoCodec,
+  // wait_for and wait_until each get wait_timeout.
+  budget: (params, ctx) => navigationAllowance(ctx) + 2 * params.wait_timeout,
   run: async (ctx, params) => {
     await navigate(ctx, params);
   },

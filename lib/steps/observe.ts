@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import { boolean, complete, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import { defineStep } from './define.js';
 import { MAX_TEXT_LENGTH } from './limits.js';
 
@@ -32,5 +33,6 @@ export type ObserveParams = t.TypeOf<typeof observeCodec>;
 export const observeStep = defineStep({
   name: 'observe',
   codec: observeCodec,
+  budget: () => OBSERVE_ALLOWANCE_MS,
   run: async ({ observer }, params) => ({ observation: await observer.observe(params) }),
 });

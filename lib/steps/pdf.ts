@@ -30,10 +30,15 @@ export const pdfCodec = described(
 /** Decoded pdf parameters. */
 export type PdfParams = t.TypeOf<typeof pdfCodec>;
 
-/** The pdf step: the result goes to `media`. */
+/** How long printing the page to PDF may take. */
+const PDF_LIMIT_MS = 120_000;
+
+/** The pdf step: prints the page and adds it to media. */
 export const pdfStep = defineStep({
   name: 'pdf',
   codec: pdfCodec,
+  // page.pdf takes no timeout of its own; a long document gets two minutes.
+  budget: () => PDF_LIMIT_MS,
   run: async ({ page, results }, params) => {
     const data = await perform('pdf', () =>
       page.pdf({

@@ -5,8 +5,10 @@ import type { CaptchaSolver } from '../captcha/solver.js';
 import type { NetworkView } from './define.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
-import { navigate } from '../nav/navigate.js';
-import type { MediaItem, StepContext } from './define.js';
+import { Overrun, STOPPED_NOTE, type PageDeadline } from '../page/deadline.js';
+import { seconds } from '../time.js';
+import { OBSERVE_ALLOWANCE_MS } from './budget.js';
+import type { MediaItem, StepContext, StepOutcome } from './define.js';
 import { stepModule } from './index.js';
 import { actionFailure } from '../target/failure.js';
 
@@ -57,16 +59,30 @@ export interface RunOutcome {
 /** Thrown when the act was cancelled from outside (expiry, delete, engine loss): nothing to answer. */
 export class ActCancelled extends Error {}
 
-/** Turns anything step `name` threw into a step error, unless the act was cancelled. */
-function asStepError(name: string, error: unknown, signal: AbortSignal): StepError {
+/**
+ * Turns anything step `name` threw into a step error, unless the act was cancelled. An Overrun
+ * with `budget` as its limit is the step's own; any other is one of its reads of the page.
+ */
+function asStepError(name: string, error: unknown, signal: AbortSignal, budget?: number): StepError {
   if (signal.aborted) throw new ActCancelled('act cancelled');
   if (error instanceof StepError) return error;
+  if (error instanceof Overrun) {
+    const what = error.limitMs === budget ? 'it did not finish within its limit' : 'a read of the page did not finish within';
+    return new StepError('action_failed', `${name} failed: ${what} of ${seconds(error.limitMs)}${error.stopped ? STOPPED_NOTE : ''}`, { reason: 'timeout' });
+  }
   return actionFailure(name, error);
 }
+
+/** Past a step's budget, the time its own timeouts get to fire first, so that it fails in its own words. */
+const STEP_SLACK_MS = 1_000;
+/** The wait_for / wait_until limit of a create's url. */
+const CREATE_WAIT_TIMEOUT_MS = 10_000;
 
 /** The session's page and what watches it. */
 export interface PageEnv {
   page: Page;
+  /** Holds every step, and the final observation, to its budget; knows when the page is gone. */
+  deadline: PageDeadline;
   observer: PageObserver;
   blockers: BlockerTracker;
   network?: NetworkView;
@@ -75,11 +91,14 @@ export interface PageEnv {
 
 /**
  * Runs an act: the create's url if any, then each step in order, stopping at the first failure,
- * then one observation of the page (reused from a final observe step when there is one).
+ * then one observation of the page (reused from a final observe step when there is one). Each
+ * step runs within its budget, the observation within its own, under the page's deadline; a page
+ * that crashed or could not be recovered ends the session (fatal page_crashed / page_unresponsive).
  */
 export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
-  const { observer } = env;
+  const { observer, deadline } = env;
   const started = performance.now();
+  deadline.beginAct();
   observer.takeTimings();
   const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] } };
   const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
@@ -88,40 +107,53 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   let observation: PageState | undefined;
   const ran: DecodedStep[] = [];
 
-  const fail = (step: number, action: string, error: StepError): void => {
-    // A step that left no usable page (execute_js stuck in a synchronous request) ends the session:
-    // a session without a page could only answer errors until its timeout.
-    const lost = env.page.isClosed();
-    const message = lost ? `${error.message}; the page could not be recovered and the session was closed` : error.message;
-    result.error = { step, action, code: error.code, message, context: error.context };
-    if (error.fatal || lost) fatal = lost ? new StepError(error.code, message, error.context) : error;
+  const fail = async (step: number, action: string, error: StepError): Promise<void> => {
+    // A step that ran out of time may have left the page busy (a wait's expression still
+    // looping): the page must answer before anything else is asked of it.
+    const verdict = deadline.failure ? 'closed' : await deadline.check().catch(() => 'closed' as const);
+    // A page that is gone is what the caller needs to hear, whatever the step made of it.
+    const stopped = verdict === 'stopped' && !error.message.includes(STOPPED_NOTE);
+    const final = deadline.failure ?? (stopped ? new StepError(error.code, error.message + STOPPED_NOTE, error.context) : error);
+    result.error = { step, action, code: final.code, message: final.message, context: final.context };
+    if (final.fatal) fatal = final;
+  };
+  // Each step within its budget (and the slack), its failure a step error.
+  const runStep = async (index: number, name: string, params: unknown): Promise<StepOutcome | void> => {
+    const module = stepModule(name);
+    const budget = module.budget(params, ctx) + STEP_SLACK_MS;
+    try {
+      return await deadline.run(budget, () => module.run(ctx, params));
+    } catch (error) {
+      await fail(index, name, asStepError(name, error, signal, budget));
+    }
   };
 
   if (plan.url !== undefined) {
     ran.push({ name: 'goto', params: { url: plan.url } });
-    try {
-      await navigate(ctx, { url: plan.url, wait_timeout: 10_000 });
-    } catch (error) {
-      fail(0, 'goto', asStepError('goto', error, signal));
-    }
+    await runStep(0, 'goto', { url: plan.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
   }
 
   for (const [index, step] of plan.steps.entries()) {
     if (result.error) break;
     ran.push(step);
-    try {
-      const outcome = await stepModule(step.name).run(ctx, step.params);
+    const outcome = await runStep(index, step.name, step.params);
+    if (result.error) {
+      observation = undefined;
+    } else {
       observation = outcome?.observation;
       close ||= outcome?.close === true;
       result.completed++;
-    } catch (error) {
-      observation = undefined;
-      fail(index, step.name, asStepError(step.name, error, signal));
     }
   }
 
   if (signal.aborted) throw new ActCancelled('act cancelled');
-  if (plan.observe) result.page = await finalObservation(observer, plan, observation, signal);
+  if (plan.observe && !deadline.failure) result.page = await finalObservation(env, plan, observation, signal);
+  // The page went while being observed, after every step had run: the observation is where it failed.
+  const failure = deadline.failure;
+  if (failure && !fatal) {
+    fatal = failure;
+    result.error ??= { step: plan.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
+  }
   result.media = ctx.results.media;
   result.extraction = ctx.results.extraction;
   result.blockers_dismissed = ctx.results.blockers;
@@ -129,17 +161,13 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
 }
 
-/** The auto-observe at the end of every act; a page that cannot be read gives null, not a failed act. */
-async function finalObservation(
-  observer: PageObserver,
-  plan: ActPlan,
-  reuse: PageState | undefined,
-  signal: AbortSignal,
-): Promise<PageState | null> {
+/** The auto-observe at the end of every act, within an observe step's budget; a page that cannot be read gives null, not a failed act. */
+async function finalObservation(env: PageEnv, plan: ActPlan, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
+  const { observer, deadline } = env;
   try {
     // An explicit observe as the last step wins over `page: light`: the caller asked for it.
     if (reuse) return reuse;
-    return plan.pageMode === 'light' ? await observer.light() : await observer.observe();
+    return await deadline.run(OBSERVE_ALLOWANCE_MS, () => (plan.pageMode === 'light' ? observer.light() : observer.observe()));
   } catch {
     if (signal.aborted) throw new ActCancelled('act cancelled');
     return null;

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import { boolean, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { READ_LIMIT_MS } from '../page/deadline.js';
 import { defineStep } from './define.js';
 import { StepError } from '../errors.js';
 import { perform } from '../target/index.js';
@@ -24,6 +25,8 @@ export type ScreenshotParams = t.TypeOf<typeof screenshotCodec>;
 export const screenshotStep = defineStep({
   name: 'screenshot',
   codec: screenshotCodec,
+  // Counting the selector's matches, then the capture.
+  budget: () => READ_LIMIT_MS + SCREENSHOT_TIMEOUT_MS,
   run: async ({ page, results }, params) => {
     const options = {
       type: params.format,

@@ -1,6 +1,8 @@
 import type * as t from 'io-ts';
 import { described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
+import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../page/deadline.js';
+import { ELEMENT_ALLOWANCE_MS } from './budget.js';
 import { defineStep } from './define.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
 import { pause } from '../time.js';
@@ -42,6 +44,9 @@ const SETTLE_CAP_MS = 1_500;
 export const scrollStep = defineStep({
   name: 'scroll',
   codec: scrollCodec,
+  // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
+  budget: (params) =>
+    SETTLE_CAP_MS + (params.ref !== undefined ? ELEMENT_ALLOWANCE_MS : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
   run: async (ctx, params) => {
     if (params.ref !== undefined) {
       await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));

@@ -3,6 +3,8 @@ import { described, intRange, strictObject, withDefault } from '../codec/index.j
 import { cutText } from '../observe/page/text.js';
 import type { PageState } from '../observe/types.js';
 import { ContentMerger } from './content-merge.js';
+import { WALK_LIMIT_MS } from '../page/deadline.js';
+import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { MAX_SCROLLS, MAX_TEXT_LENGTH, MAX_WAIT_MS } from './limits.js';
 import { readContent } from './page-content.js';
@@ -69,6 +71,8 @@ function withContent(observation: PageState, content: string, max: number): Page
 export const scrollCollectStep = defineStep({
   name: 'scroll_collect',
   codec: scrollCollectCodec,
+  // At timeout_ms a hop (a jump and a read) may be under way; then a last read, the height and the observation.
+  budget: (params) => params.timeout_ms + 4 * WALK_LIMIT_MS + OBSERVE_ALLOWANCE_MS,
   run: async (ctx, params) => {
     const deadline = Date.now() + params.timeout_ms;
     const left = (): number => deadline - Date.now();

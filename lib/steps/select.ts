@@ -4,6 +4,7 @@ import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { StepError } from '../errors.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { targeted } from './targeting.js';
 
@@ -20,6 +21,7 @@ export type SelectParams = t.TypeOf<typeof selectCodec>;
 export const selectStep = defineStep({
   name: 'select',
   codec: selectCodec,
+  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     await withTarget(ctx, params, 'select', (element) => selectIn(ctx, element, params.value));
   },

@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { described, intRange, string, withDefault } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { MAX_TYPE_DELAY_MS } from './limits.js';
 import { targeted } from './targeting.js';
@@ -18,15 +19,19 @@ export const typeCodec = described(
 /** Decoded type parameters. */
 export type TypeParams = t.TypeOf<typeof typeCodec>;
 
+/** The time the key presses themselves take: the delay and about 50 ms each. */
+const keystrokes = (params: TypeParams): number => params.value.length * (params.delay + 50);
+
 /** The type step: character-by-character typing. */
 export const typeStep = defineStep({
   name: 'type',
   codec: typeCodec,
+  budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + keystrokes(params) + navigationAllowance(ctx),
   run: async (ctx, params) => {
     // Like a person: focus, then key presses; the field keeps its content and its focus.
-    const budget = ACTION_TIMEOUT_MS + params.value.length * (params.delay + 50);
+    const timeout = ACTION_TIMEOUT_MS + keystrokes(params);
     await withTarget(ctx, params, 'input', (element) =>
-      withNavigation(ctx, () => perform('type', () => element.type(params.value, { delay: params.delay, timeout: budget }))),
+      withNavigation(ctx, () => perform('type', () => element.type(params.value, { delay: params.delay, timeout }))),
     );
   },
 });

@@ -4,8 +4,9 @@ import { arrayOf, described, urlWithScheme } from '../codec/index.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { perform, withTarget } from '../target/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
-import { downloadFiles } from './download.js';
+import { DOWNLOAD_TIMEOUT_MS, downloadFiles } from './download.js';
 import { MAX_UPLOAD_FILES } from './limits.js';
 import { targeted } from './targeting.js';
 
@@ -44,6 +45,8 @@ function fileInput(el: Element): { multiple: boolean } | null {
 export const uploadStep = defineStep({
   name: 'upload',
   codec: uploadCodec,
+  // The files download one after another.
+  budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + params.files.length * DOWNLOAD_TIMEOUT_MS + ATTACH_TIMEOUT_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     await withTarget(ctx, params, 'upload', (element) => attach(ctx, element, params.files));
   },

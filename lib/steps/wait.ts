@@ -99,6 +99,7 @@ function condition(page: Page, p: WaitParams): { what: string; promise: () => Pr
 export const waitStep = defineStep({
   name: 'wait',
   codec: waitCodec,
+  budget: (p) => p.ms ?? p.timeout,
   async run(ctx, p) {
     if (p.ms !== undefined) return sleep(p.ms, ctx.signal);
     if (ctx.signal.aborted) return;

@@ -4,6 +4,7 @@ import { installWalker, withWalker } from '../observe/bundle.js';
 import { actionFailure } from './failure.js';
 import { foreignFrames } from '../observe/observer.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
+import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import type { StepContext } from '../steps/define.js';
 import type { FindQuery, FindResult } from './page/find.js';
 
@@ -88,7 +89,7 @@ async function refHandle(ctx: StepContext, ref: string, target: TargetParams, fo
     return element;
   }
   // One round trip for the usual case (the element is in the top document).
-  const first = await ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const);
+  const first = await bounded(ctx.page, READ_LIMIT_MS, () => ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const));
   const element = first.asElement();
   if (element) return element;
   const depth = (await first.jsonValue()) as number;

@@ -127,5 +127,42 @@ describe('credits over HTTP', () => {
       expect(res.body.status).to.equal('failed');
       expect(res.body.usage).to.deep.equal({ seconds: 7, bytes: { datacenter: 0, residential: 0 }, ai_tokens: 0, captcha_solves: 0, credits: 7 });
     });
+
+    for (const code of ['page_crashed', 'page_unresponsive'] as const) {
+      it(`ends a session whose page is lost (${code}) at once, billed up to then and not refunded: the page's fault`, async () => {
+        const token = service.key('pro');
+        const auth = { Authorization: `Bearer ${token}` };
+        const created = await service.http.post('/v1/sessions').set(auth).send({});
+        const id = created.body.session_id as string;
+        service.clock.advance(9_000);
+        service.driver.losePages({ code, message: 'The page is gone' });
+        await settle();
+        service.clock.advance(60_000);
+        const res = await service.http.get(`/v1/sessions/${id}`).set(auth);
+        expect(res.body).to.include({ status: 'failed', error_code: code, error_message: 'The page is gone', duration_seconds: 9 });
+        expect(res.body.usage.seconds).to.equal(9);
+        const accountId = service.store.findKeyByToken(token)!.accountId;
+        const entries = service.store.ledgerEntries(accountId).filter((entry) => entry.sessionId === id);
+        expect(entries.map(({ kind, amount }) => ({ kind, amount }))).to.deep.equal([{ kind: 'debit', amount: 9 }]);
+      });
+    }
+  });
+
+  describe('POST /v1/sessions/:id/act after its page was lost', () => {
+    it('answers the act under way, then 404 session_not_found (not a 500) to the acts queued behind it', async () => {
+      const auth = { Authorization: `Bearer ${service.key('pro')}` };
+      const id = (await service.http.post('/v1/sessions').set(auth).send({})).body.session_id as string;
+      const steps = Array.from({ length: 20 }, () => ({ wait: { ms: 1 } }));
+      const act = () => service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps }).then((res) => res);
+      const first = act();
+      const queued = act();
+      await settle(10);
+      service.driver.losePages();
+      const [answered, refused] = await Promise.all([first, queued]);
+      expect(answered.status).to.equal(200);
+      expect(refused.status).to.equal(404);
+      expect(refused.body.error.code).to.equal('session_not_found');
+      expect(refused.body.error.message).to.contain('page_crashed');
+    });
   });
 });

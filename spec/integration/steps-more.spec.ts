@@ -642,15 +642,17 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
       expect(await js(id, 'return 3')).to.equal(3);
     });
 
-    it('closes a page that stays stuck outside JavaScript and says it is unusable, within seconds', async () => {
+    it('closes a page that stays stuck outside JavaScript, within seconds, and the session fails page_unresponsive', async () => {
       const { id } = await open('/plain');
       const started = Date.now();
       const code = 'const x = new XMLHttpRequest(); x.open("GET", "/hang", false); x.send(); return x.status';
       const res = await act(id, [{ execute_js: { code, timeout: 300 } }]);
       expect(Date.now() - started).to.be.below(10_000);
-      expect(res.body.error).to.include({ code: 'action_failed', action: 'execute_js' });
-      expect(res.body.error.message).to.contain('the page is unusable');
+      expect(res.body.error).to.include({ code: 'page_unresponsive', action: 'execute_js' });
+      expect(res.body.error.message).to.contain('could not be stopped, so the page was closed');
       expect(res.body.page).to.equal(null);
+      const info = await t.service.http.get(`/v1/sessions/${id}`).set(t.auth);
+      expect(info.body).to.include({ status: 'failed', error_code: 'page_unresponsive' });
     });
 
     it('leaves extraction null when no execute_js ran', async () => {

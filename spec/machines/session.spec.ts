@@ -239,6 +239,32 @@ describe('sessionMachine', () => {
       expect(h.replyTo('a')).to.deep.equal({ kind: 'ended', outcome });
     });
 
+    it('fails at once with the page\'s code when its page is lost while idle', async () => {
+      const h = harness();
+      h.actor.send({ type: 'page.failed', code: 'page_crashed', message: 'The page crashed' });
+      await flush();
+      expectEndedOnce(h, 'failed');
+      expect(h.finalizeCalls[0]).to.deep.equal({ status: 'failed', code: 'page_crashed', message: 'The page crashed' });
+    });
+
+    it('lets the act under way answer when its page is lost, then fails, answering the queue with the outcome', async () => {
+      const h = harness();
+      h.act('a');
+      h.act('b');
+      h.actor.send({ type: 'page.failed', code: 'page_crashed', message: 'The page crashed' });
+      await flush();
+      expect(h.aborted).to.deep.equal([]);
+      expect(h.status()).to.equal('active');
+      // The runner missed it (the crash came after its last look): the session ends all the same.
+      await h.finish('a', { result: 'A' });
+      expectEndedOnce(h, 'failed');
+      const outcome = { status: 'failed', code: 'page_crashed', message: 'The page crashed' };
+      expect(h.finalizeCalls[0]).to.deep.equal(outcome);
+      expect(h.replyTo('a')).to.deep.equal({ kind: 'result', result: 'A' });
+      expect(h.replyTo('b')).to.deep.equal({ kind: 'ended', outcome });
+      expect(h.log.filter((line) => line.startsWith('run '))).to.deep.equal(['run a']);
+    });
+
     const engineEndings = [
       { event: 'engine.lost', message: 'The browser engine failed' },
       { event: 'shutdown', message: 'The server shut down' },

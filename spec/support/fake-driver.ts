@@ -1,4 +1,4 @@
-import type { BrowserDriver, ContextSettings, PageDriver } from '../../actors/driver.js';
+import type { BrowserDriver, ContextSettings, PageDriver, PageFailure } from '../../actors/driver.js';
 import { StepError } from '../../lib/errors.js';
 import type { ActPlan, RunOutcome } from '../../lib/steps/runner.js';
 
@@ -16,10 +16,18 @@ export class FakeDriver implements BrowserDriver {
   opened = 0;
   closed = 0;
   connected = true;
+  private readonly pages: FakePage[] = [];
 
   open(settings: ContextSettings): Promise<PageDriver> {
     this.opened++;
-    return Promise.resolve(new FakePage(this, settings));
+    const page = new FakePage(this, settings);
+    this.pages.push(page);
+    return Promise.resolve(page);
+  }
+
+  /** Every page opened so far is lost as `failure` says (a renderer crash, by default), as PlaywrightPage reports it. */
+  losePages(failure: PageFailure = { code: 'page_crashed', message: 'The page crashed' }): void {
+    for (const page of this.pages) page.lose(failure);
   }
 }
 
@@ -27,6 +35,7 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 
 class FakePage implements PageDriver {
   private url = 'about:blank';
+  private readonly failureListeners: Array<(failure: PageFailure) => void> = [];
   constructor(
     private readonly driver: FakeDriver,
     readonly settings: ContextSettings,
@@ -34,6 +43,14 @@ class FakePage implements PageDriver {
 
   get connected(): boolean {
     return this.driver.connected;
+  }
+
+  onPageFailure(listener: (failure: PageFailure) => void): void {
+    this.failureListeners.push(listener);
+  }
+
+  lose(failure: PageFailure): void {
+    for (const listener of this.failureListeners.splice(0)) listener(failure);
   }
 
   async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
