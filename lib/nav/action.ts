@@ -1,14 +1,12 @@
 import type { Frame, Request, Response } from 'playwright';
 import type { StepContext } from '../steps/define.js';
 import { afterNavigation } from './after.js';
-import { NAVIGATION_TIMEOUT_MS } from './navigate.js';
+import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigate.js';
 import { readNavigation, type NavigationEnd } from './outcome.js';
 import { prepareActions } from '../target/index.js';
 
-/** The longest `load` may take after an action navigated before the step goes on without it. */
-const LOAD_GRACE_MS = 10_000;
 /** The stability wait after an action (the act's final observation waits again if needed). */
-const SETTLE_CAP_MS = 3_000;
+export const SETTLE_CAP_MS = 3_000;
 
 /**
  * Runs an action that may navigate (a click, a submit, a script): afterwards it waits for

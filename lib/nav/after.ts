@@ -6,7 +6,7 @@ import type { StepContext } from '../steps/define.js';
 /** How long consent handling may hold a step after a navigation. */
 export const BLOCKER_CAP_MS = 1_500;
 /** How long a blocking interstitial gets to clear itself before it counts as unsolvable. */
-const SELF_CLEAR_MS = 5_000;
+export const SELF_CLEAR_MS = 5_000;
 
 /**
  * What follows every navigation a step causes: is the page a challenge or a block page (the

@@ -7,8 +7,8 @@ import { prepareActions } from '../target/index.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
-/** After DOMContentLoaded, how long `load` may take before we go on without it (a hung image must not fail goto). */
-const LOAD_GRACE_MS = 10_000;
+/** After DOMContentLoaded (of a goto or of a navigation an action caused), how long `load` may take before we go on without it (a hung image must not fail the step). */
+export const LOAD_GRACE_MS = 10_000;
 /** Top-level schemes a session may open. */
 const ALLOWED_SCHEMES = new Set(['http:', 'https:']);
 
