@@ -53,9 +53,9 @@ describe('installBlockers()', function () {
   }
 
   /** settle() with the time it took. */
-  async function settle(tracker: BlockerTracker, page: Page): Promise<{ kinds: string[]; ms: number }> {
+  async function settle(tracker: BlockerTracker, page: Page, capMs = CAP_MS): Promise<{ kinds: string[]; ms: number }> {
     const started = performance.now();
-    const kinds = await tracker.settle(page, CAP_MS);
+    const kinds = await tracker.settle(page, capMs);
     if (process.env.BLOCKERS_TIMING) console.log(`      settle ${page.url()} → [${kinds.join(', ')}] in ${(performance.now() - started).toFixed(0)} ms`);
     return { kinds, ms: performance.now() - started };
   }
@@ -149,17 +149,17 @@ describe('installBlockers()', function () {
       expect(await clicks(page)).to.deep.equal([]);
     });
 
-    it('returns nothing, at once, on a page without blockers', async () => {
+    it('returns nothing, without waiting out its cap, on a page without blockers', async () => {
       const { page, tracker } = await open('/plain');
-      // The driver's own stability wait comes first; this stands in for it, so the first
-      // evaluate of a fresh page (tens of ms in Playwright) is not counted as settle's.
-      await page.evaluate(() => document.readyState);
-      const first = await settle(tracker, page);
-      const again = await settle(tracker, page);
+      // A cap far above anything the machine's load could add: finishing well inside it shows that
+      // settle answered as soon as it knew there was nothing, rather than waiting for the cap.
+      const cap = 60_000;
+      const first = await settle(tracker, page, cap);
+      const again = await settle(tracker, page, cap);
       expect(first.kinds).to.deep.equal([]);
       expect(again.kinds).to.deep.equal([]);
-      expect(first.ms).to.be.below(300);
-      expect(again.ms).to.be.below(100);
+      expect(first.ms).to.be.below(cap / 10);
+      expect(again.ms).to.be.below(cap / 10);
     });
 
     for (const [path, how] of [
