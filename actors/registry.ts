@@ -46,6 +46,7 @@ export interface RegistryDeps {
  */
 export class Registry implements LiveSessions {
   private readonly sessions = new Map<string, Session>();
+  /** Creates still opening their context, by key id; a key with none has no entry. */
   private readonly opening = new Map<string, number>();
   private readonly admission: Admission;
   private stopping = false;
@@ -101,6 +102,13 @@ export class Registry implements LiveSessions {
     for (const session of live) if (revoked.has(session.spec.keyId)) void session.close(REVOKED);
   }
 
+  /** Moves a key's count of opening creates; at zero its entry goes, or every key ever used would keep one. */
+  private countOpening(keyId: string, by: 1 | -1): void {
+    const count = (this.opening.get(keyId) ?? 0) + by;
+    if (count > 0) this.opening.set(keyId, count);
+    else this.opening.delete(keyId);
+  }
+
   /** Live sessions of a key, including creates that are still opening. */
   activeCount(keyId: string): number {
     let count = this.opening.get(keyId) ?? 0;
@@ -115,12 +123,12 @@ export class Registry implements LiveSessions {
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now());
-    this.opening.set(key.id, (this.opening.get(key.id) ?? 0) + 1);
+    this.countOpening(key.id, +1);
     let session: Session;
     try {
       session = await this.start(key, request);
     } finally {
-      this.opening.set(key.id, (this.opening.get(key.id) ?? 1) - 1);
+      this.countOpening(key.id, -1);
     }
     this.track(session);
     const reply = request.plan ? await session.act(request.plan) : null;
@@ -192,6 +200,11 @@ export class Registry implements LiveSessions {
   /** Number of live sessions (all keys). */
   get size(): number {
     return this.sessions.size;
+  }
+
+  /** What this registry holds: live sessions, and keys with a create still opening. Both are 0 once everything has ended. */
+  get held(): { sessions: number; openingKeys: number } {
+    return { sessions: this.sessions.size, openingKeys: this.opening.size };
   }
 
   /** Waits until every session that has begun ending has finished (usage written). */

@@ -153,6 +153,19 @@ describe('sessions API', () => {
       expect(service.store.getUsage(id)).to.include({ seconds: 0 });
     });
 
+    it('leaves the registry holding nothing of the keys and sessions once every session has ended', async () => {
+      const keys = [auth, ...(['pro', 'starter', 'scale'] as const).map((plan) => ({ Authorization: `Bearer ${service.key(plan)}` }))];
+      for (const key of keys) {
+        const id = (await service.http.post('/v1/sessions').set(key).send({ url: 'http://example.test/' })).body.session_id as string;
+        expect((await service.http.delete(`/v1/sessions/${id}`).set(key)).status).to.equal(204);
+      }
+      // A create that fails while its page opens must leave nothing either.
+      service.driver.connected = false;
+      expect((await service.http.post('/v1/sessions').set(keys[1]!).send({})).status).to.equal(503);
+      await service.registry.settled();
+      expect(service.registry.held).to.deep.equal({ sessions: 0, openingKeys: 0 });
+    });
+
     it('keeps a failed session readable with error_code, error_message, ended_at and duration_seconds', async () => {
       const res = await create({ steps: [{ goto: { url: 'http://example.test/403' } }] });
       expect(res.status).to.equal(201);
