@@ -1,12 +1,12 @@
 // Blocks around and inside an article that are not the article: reader comments and reviews,
 // newsletter sign-ups and "you may also like" teasers, tag lists and clouds. Each is known by
 // the names the page gives it, by its heading, or by its shape; none by the site it is on.
-import { namedAs, textOf, tokenWords, wordCount } from './class-words.js';
+import { namedAs, sizeOf, textOf, textSizes, tokenWords, wordCount } from './class-words.js';
 import { touchesEmbed } from './embeds.js';
 
 /** Words naming a block of reader comments or reviews (never the singular `review`: a critic's review is an article). */
 const DISCUSSION_WORDS = new Set([
-  'comments', 'commentlist', 'commentary', 'responses', 'replies', 'reviews', 'discussion', 'disqus', 'respond', 'feedback', 'testimonials',
+  'comments', 'commentlist', 'responses', 'replies', 'reviews', 'discussion', 'disqus', 'respond', 'feedback', 'testimonials',
 ]);
 /** ...unless the token names a control or a count of them (`comments-count`, `show-comments-button`). */
 const DISCUSSION_CONTROL = new Set(['count', 'counter', 'link', 'button', 'btn', 'icon', 'toggle', 'number', 'total', 'badge']);
@@ -40,24 +40,25 @@ const TEASER_PAIRS = /(^|-)(more-(from|stories|like|articles|news|in|on)|also-(l
 /** Most characters of a block a rule may drop: a section of comments can be long, but never most of a page. */
 const MAX_BLOCK_SHARE = 0.5;
 
-/** True for an element never removed: the article's own root and landmarks, anything holding the main heading. */
-function sacred(el: Element, root: Element): boolean {
+/** True for an element no boilerplate rule removes: the article's own root and landmarks, anything holding the main heading. */
+export function sacred(el: Element, root: Element): boolean {
   return el === root || el.contains(root) || ['body', 'html', 'main', 'article'].includes(el.localName) || !!el.querySelector('h1');
 }
 
 function namedDiscussion(el: Element): boolean {
   if (READER_TYPES.test(el.getAttribute('itemtype') ?? '') || el.getAttribute('itemprop') === 'review') return true;
-  const tokens = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-  return (
-    tokens.some((token) => COMMENT_PART.test(token)) ||
-    namedAs(el, DISCUSSION_WORDS, DISCUSSION_CONTROL)
-  );
+  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  return (/comment/i.test(names) && names.split(/\s+/).some((token) => COMMENT_PART.test(token))) || namedAs(el, DISCUSSION_WORDS, DISCUSSION_CONTROL);
 }
+
+/** Names that may hold a pair of TEASER_PAIRS: the rest are passed over unsplit. */
+const PAIR_HINT = /more|also|read|sign|next|tag|cat|support|most|further|you/i;
 
 function namedTeaser(el: Element): boolean {
   if (namedAs(el, TEASER_WORDS, DISCUSSION_CONTROL)) return true;
-  const tokens = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`.split(/\s+/).filter(Boolean);
-  return tokens.some((token) => TEASER_PAIRS.test(tokenWords(token).join('-')));
+  const names = `${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`;
+  if (!PAIR_HINT.test(names)) return false;
+  return names.split(/\s+/).some((token) => token !== '' && TEASER_PAIRS.test(tokenWords(token).join('-')));
 }
 
 /**
@@ -97,7 +98,7 @@ function removeByHeading(root: Element, pattern: RegExp, total: number, shaped: 
     const box = openedBlock(heading, root);
     const block = box ? [box] : heading.parentElement ? headingRun(heading) : [];
     if (block.length === 0 || (box && sacred(box, root)) || block.some((el) => touchesEmbed(el))) continue;
-    if (block.reduce((n, el) => n + textOf(el).length, 0) > total * MAX_BLOCK_SHARE || !shaped(block)) continue;
+    if (block.reduce((n, el) => n + sizeOf(el), 0) > total * MAX_BLOCK_SHARE || !shaped(block)) continue;
     for (const el of block) el.remove();
   }
 }
@@ -119,7 +120,7 @@ export function removeSignups(body: Element): void {
   for (const field of Array.from(body.querySelectorAll('input[type="email" i]'))) {
     if (!body.contains(field) || field.closest('form')?.querySelector('input[type="password" i]')) continue;
     let box: Element | null = null;
-    for (let el = field.parentElement; el && !sacred(el, body) && textOf(el).length <= MAX_SIGNUP_TEXT; el = el.parentElement) box = el;
+    for (let el = field.parentElement; el && sizeOf(el) <= MAX_SIGNUP_TEXT * 2 && textOf(el).length <= MAX_SIGNUP_TEXT && !sacred(el, body); el = el.parentElement) box = el;
     box?.remove();
   }
 }
@@ -130,9 +131,9 @@ export function removeSignups(body: Element): void {
  * blocks their heading announces, and the forms readers write in.
  */
 export function removeDiscussions(body: Element): void {
-  const total = textOf(body).length;
+  const total = sizeOf(body);
   for (const el of Array.from(body.querySelectorAll('[class], [id], [itemtype], [itemprop="review"]'))) {
-    if (body.contains(el) && namedDiscussion(el) && !sacred(el, body) && !touchesEmbed(el) && textOf(el).length <= total * MAX_BLOCK_SHARE) el.remove();
+    if (namedDiscussion(el) && body.contains(el) && sizeOf(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
   }
   removeByHeading(body, DISCUSSION_HEADING, total);
   removeWritingForms(body);
@@ -143,8 +144,8 @@ const TAG_LABEL = /^(tags?|tagged( with)?|topics?|keywords?|filed under|categori
 
 /** True for a block that is a list of tags: labelled as one, or links marked rel=tag, or links in many sizes. */
 function tagList(el: Element): boolean {
+  if (el.getElementsByTagName('a').length < 2) return false;
   const links = Array.from(el.querySelectorAll('a'));
-  if (links.length < 2) return false;
   const text = textOf(el);
   const linkText = links.reduce((n, a) => n + textOf(a).length, 0);
   if (linkText < text.length * 0.5 || links.some((a) => wordCount(textOf(a)) > 5)) return false;
@@ -153,15 +154,21 @@ function tagList(el: Element): boolean {
   return sizes.size >= 3;
 }
 
+/** Most characters (whitespace included) of a block looked at as a tag list or a plug. */
+const MAX_LIST_CHARS = 2000;
+
 /** Opening words of a one-line teaser link (`Read more: …`, `RELATED: …`). */
 const TEASER_LINE = /^(read more|more|related|see also|also read|read also|read next|recommended|further reading|watch|listen|explore|lesen sie auch|mehr zum thema|à lire aussi|lire aussi|leer más)\s*[:：|»›>—–-]/i;
 /** Link texts that ask the reader to subscribe or pay. */
 const PLUG_LINK = /^(subscribe|sign ?up|sign me up|register|become an? (supporter|member|subscriber)|support us|support (our|independent) journalism|donate|join (now|us|today)|get (the|our) newsletter)\b/i;
 /** Most words of a plug: a sentence or two around its link. */
 const MAX_PLUG_WORDS = 45;
+/** Most characters (whitespace included) of a block looked at as a plug, before its words are counted. */
+const MAX_PLUG_CHARS = 600;
 
 /** True for a short block that is a teaser link or a subscription plug. */
-function plugLine(el: Element): boolean {
+function plugLine(el: Element, size: number): boolean {
+  if (size > MAX_PLUG_CHARS || (el.getElementsByTagName('a').length === 0 && !el.querySelector('input'))) return false;
   const text = textOf(el);
   // A box of a few lines, not a section: at most two paragraphs and no heading of its own rank.
   if (!text || wordCount(text) > MAX_PLUG_WORDS || el.querySelectorAll('p').length > 2 || el.querySelector('h1, h2, h3, h4')) return false;
@@ -178,12 +185,15 @@ function plugLine(el: Element): boolean {
  * (a block with an email field), and lists of tags.
  */
 export function removeTeasers(root: Element): void {
-  const total = textOf(root).length;
-  const fits = (el: Element): boolean => root.contains(el) && !sacred(el, root) && !touchesEmbed(el) && textOf(el).length <= total * MAX_BLOCK_SHARE;
-  for (const el of Array.from(root.querySelectorAll('[class], [id]'))) if (fits(el) && namedTeaser(el)) el.remove();
+  const size = textSizes(root);
+  const total = size(root);
+  const fits = (el: Element): boolean => root.contains(el) && size(el) <= total * MAX_BLOCK_SHARE && !sacred(el, root) && !touchesEmbed(el);
+  for (const el of Array.from(root.querySelectorAll('[class], [id]'))) if (namedTeaser(el) && fits(el)) el.remove();
   removeByHeading(root, TEASER_HEADING, total, teaserShaped);
   for (const el of Array.from(root.querySelectorAll('p, div, ul, ol, section, form'))) {
-    if (!fits(el)) continue;
-    if (tagList(el) || (el.localName !== 'ul' && el.localName !== 'ol' && plugLine(el))) el.remove();
+    // Tag lists and plugs are a few lines: big blocks are passed over before any text is read.
+    if (size(el) > MAX_LIST_CHARS || !root.contains(el)) continue;
+    const list = el.localName === 'ul' || el.localName === 'ol';
+    if ((tagList(el) || (!list && plugLine(el, size(el)))) && fits(el)) el.remove();
   }
 }

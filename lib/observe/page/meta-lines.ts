@@ -2,7 +2,7 @@
 // times, photo credits, and any short line the page repeats (the same caption under every photo,
 // "Advertisement" between paragraphs). Known by their words and shape, so a sentence that merely
 // starts with "By" or mentions a date stays.
-import { namedAs, textOf, wordCount } from './class-words.js';
+import { namedAs, textOf, textSizes, wordCount } from './class-words.js';
 import { touchesEmbed } from './embeds.js';
 
 const MONTH =
@@ -41,6 +41,9 @@ const MAX_BYLINE_WORDS = 12;
 /** Most characters of a line the page repeats that counts as boilerplate (a caption, a label), not a refrain of the text. */
 const MAX_REPEATED = 160;
 
+/** Most characters (whitespace included) of an element looked at as a line: longer ones are paragraphs. */
+const MAX_LINE_CHARS = 600;
+
 /** Elements that may be a line of their own. */
 const LINE_SELECTOR = 'p, div, span, time, small, figcaption, address, header, h5, h6, em, strong, section';
 
@@ -50,9 +53,12 @@ const INLINE = new Set(['span', 'time', 'small', 'em', 'strong']);
  * True when `el` is a line of its own: it holds no block, and an inline element is the whole
  * text of its parent (a name in italics inside a sentence is not a line).
  */
-function isLine(el: Element): boolean {
+function isLine(el: Element, size: (el: Element) => number): boolean {
   if (el.querySelector('p, div, li, table, ul, ol, figure, blockquote, h1, h2, h3, h4, section, article, pre')) return false;
-  return !INLINE.has(el.localName) || !el.parentElement || textOf(el.parentElement) === textOf(el);
+  const parent = el.parentElement;
+  if (!INLINE.has(el.localName) || !parent) return true;
+  // Raw lengths first: a parent with much more text than its child is a sentence around it.
+  return size(parent) <= size(el) + 40 && textOf(parent) === textOf(el);
 }
 
 /** True when most words of `text` are date and time words. */
@@ -81,8 +87,9 @@ function metaLine(el: Element): boolean {
  * repeats (the same caption under each photo), outside lists, tables and code.
  */
 export function removeMetaLines(root: Element): void {
+  const size = textSizes(root);
   const lines = Array.from(root.querySelectorAll(LINE_SELECTOR)).filter(
-    (el) => isLine(el) && !el.closest('li, td, th, pre, code, table, h1, h2, h3, h4') && !touchesEmbed(el),
+    (el) => size(el) <= MAX_LINE_CHARS && !el.closest('li, td, th, pre, code, table, h1, h2, h3, h4') && isLine(el, size) && !touchesEmbed(el),
   );
   const seen = new Map<string, Element[]>();
   for (const el of lines) {

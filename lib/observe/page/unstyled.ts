@@ -4,11 +4,12 @@
 // Whether a sheet loaded cannot be asked (a failed cross-origin sheet looks like a loaded one:
 // a sheet object whose rules are unreadable), and need not be: an element named print-only that
 // is shown at all is shown only because the rule hiding it is missing.
-import { nameTokens, namedAs, textOf } from './class-words.js';
+import { sacred } from './boilerplate.js';
+import { nameTokens, namedAs, sizeOf, textOf } from './class-words.js';
 
 /** Class tokens that only show on paper. */
 const PRINT_ONLY =
-  /^(print|print-?only|only-?print|printonly|onlyprint|(visible|show|display)-?(for-?)?print(-(block|inline|inline-block|flex))?|print-(header|footer|logo|title|masthead|url|info|copyright|banner|version|block)|d-print-(block|inline|inline-block|flex|table|grid))$/;
+  /^(print-?only|only-?print|printonly|onlyprint|(visible|show|display)-?(for-?)?print(-(block|inline|inline-block|flex))?|print-(header|footer|logo|title|masthead|url|info|copyright|banner|version|block)|d-print-(block|inline|inline-block|flex|table|grid))$/;
 /** `something-print` names a print-only copy of something, unless it is a control or the opposite. */
 const PRINT_SUFFIX = /^[a-z]+-print$/;
 const PRINT_CONTROL = /^(btn|button|link|icon|share|no|hide|hidden|not|js|do|tool|tools)-print$/;
@@ -21,7 +22,11 @@ const HIDDEN_ON_DESKTOP = /^(hidden|hide|is-hidden|u-hidden|display-none|d-none|
 const SHOWN_AGAIN = /^(d-(sm|md|lg|xl|xxl)-|(sm|md|lg|xl|2xl):)(block|inline|inline-block|flex|inline-flex|grid|table)$/;
 
 /** True when `el`'s class names say the stylesheet hides it on screen. */
+/** Names that may hold one of the tokens above: the rest are passed over unsplit. */
+const HIDDEN_HINT = /print|sr-|screen|hid|visual|invisible|a11y|assistive|offscreen|skip|none|mobile|visible|show/i;
+
 function hiddenByName(el: Element): boolean {
+  if (!HIDDEN_HINT.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) return false;
   const tokens = nameTokens(el);
   let hidden = false;
   for (const token of tokens) {
@@ -34,8 +39,19 @@ function hiddenByName(el: Element): boolean {
 /** Most characters of an element a print rule may show: a header, a URL line, a copyright line; never the article. */
 const MAX_PRINT_TEXT = 300;
 
+/** Each document's print selectors, read again only when its number of sheets changes (reading every rule costs milliseconds). */
+const printCache = new WeakMap<Document, { sheets: number; selectors: string[] }>();
+
 /** Selectors the page's readable stylesheets show only when printing (`display` set inside `@media print` or a print sheet). */
 function printSelectors(doc: Document): string[] {
+  const cached = printCache.get(doc);
+  if (cached && cached.sheets === doc.styleSheets.length) return cached.selectors;
+  const selectors = readPrintSelectors(doc);
+  printCache.set(doc, { sheets: doc.styleSheets.length, selectors });
+  return selectors;
+}
+
+function readPrintSelectors(doc: Document): string[] {
   const found: string[] = [];
   const visit = (rules: CSSRuleList, print: boolean): void => {
     for (let i = 0; i < rules.length; i++) {
@@ -66,8 +82,11 @@ function printSelectors(doc: Document): string[] {
  * the page's readable print rules show when printing.
  */
 export function removeUnstyled(live: Document, copy: Element): void {
+  // A page that names its article container so (an id of print, a hidden class its own script
+  // lifts) keeps it: never a landmark, the main heading, or half the text.
+  const most = sizeOf(copy) / 2;
   for (const el of Array.from(copy.querySelectorAll('[class], [id]'))) {
-    if (copy.contains(el) && hiddenByName(el)) el.remove();
+    if (hiddenByName(el) && copy.contains(el) && sizeOf(el) <= most && !sacred(el, copy)) el.remove();
   }
   for (const selector of printSelectors(live)) {
     let matches: Element[];
@@ -76,7 +95,7 @@ export function removeUnstyled(live: Document, copy: Element): void {
     } catch {
       continue;
     }
-    for (const el of matches) if (copy.contains(el) && textOf(el).length <= MAX_PRINT_TEXT) el.remove();
+    for (const el of matches) if (copy.contains(el) && sizeOf(el) <= MAX_PRINT_TEXT * 2 && textOf(el).length <= MAX_PRINT_TEXT) el.remove();
   }
 }
 
