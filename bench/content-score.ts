@@ -92,5 +92,6 @@ export async function printContentScores(run: ContentRun, set: DevPage[]): Promi
   const mean = (extractor: Extractor): number => per[extractor].reduce((n, counts) => n + scoresOf(counts).f1, 0) / Math.max(1, per[extractor].length);
   console.log(`${'mean F1'.padEnd(22)}${EXTRACTORS.map((e) => `${''.padStart(12)}${pct(mean(e))}`).join('   ')}`);
   console.log(`${'pooled'.padEnd(22)}${EXTRACTORS.map((e) => cells(pooled(per[e]))).join('   ')}`);
+  console.log(`main mode mean word-shingle F1: ${mean('ours').toFixed(3)}   (target ≥ 0.95)`);
   return { ours: mean('ours'), readability: mean('readability'), defuddle: mean('defuddle') };
 }
