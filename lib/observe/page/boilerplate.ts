@@ -15,9 +15,13 @@ const COMMENT_PART = /^comment(s)?([-_](list|section|area|thread|wrapper|contain
 /** schema.org types of what readers wrote. */
 const READER_TYPES = /schema\.org\/(Comment|UserComments|AggregateRating)\b/i;
 
-/** Headings that open comments and reviews, in the languages of the pages seen most. */
+/**
+ * Headings that open comments and reviews, in the languages of the pages seen most: the whole
+ * heading, with a count, so that "Reviews of the new phone are in" or a "Discussion" section of
+ * a paper stays.
+ */
 const DISCUSSION_HEADING =
-  /^(\(?\d+\)?\s*)?(comments?|responses?|replies|reader (reviews|comments)|(customer|user|guest) reviews|reviews|ratings and reviews|discussion|join the (discussion|conversation)|leave a (reply|comment|review)|post a comment|add a comment|write a review|rate this|what (readers|people|customers) (say|think)|\d+ thoughts on|kommentare|commentaires|comentarios|commenti|reacties)\b/i;
+  /^((\(?\d+\)?\s*)?(comments?|responses?|replies|reader (reviews|comments)|(customer|user|guest) reviews|reviews|ratings and reviews|join the (discussion|conversation)|leave a (reply|comment|review)|post a comment|add a comment|write a review|rate this( recipe| article| product| story)?|what (readers|people|customers) (say|think)|kommentare|commentaires|comentarios|commenti|reacties)(\s*\(\d+\))?\s*:?|\d+ (thoughts|responses|comments|replies) (on|to) .*)$/i;
 /** Headings that open teasers, plugs, sign-ups and tag lists. */
 const TEASER_HEADING =
   /^(you (may|might|will) (also )?(like|enjoy|be interested)|related( (stories|articles|posts|content|reading|coverage|news|topics|links))?:?$|more (from|on|in|like this|stories|to read|news)\b|read (more|next|also)\b|recommended( for you| reading| stories| articles)?:?$|most (popular|read|viewed|shared)\b|popular (now|topics|posts|stories)|don'?t miss|trending( now| stories| topics)?:?$|also (read|on)\b|further reading|top stories:?$|latest (news|stories|posts):?$|(sign up|subscribe)\b|get (the|our) .*newsletter|newsletter|(tags?|topics?|keywords?|filed under):?$|explore (more|topics))/i;
@@ -34,8 +38,8 @@ const TEASER_WORDS = new Set([
   'recommended', 'recommendations', 'teaser', 'teasers', 'outbrain', 'taboola', 'trending', 'paywall', 'upsell', 'membership',
   'donate', 'donation', 'readmore', 'morestories', 'nextup', 'upnext', 'tags', 'tagcloud', 'tagged', 'keywords', 'topics',
 ]);
-/** Word pairs that name the same inside a token (`more-from`, `also-like`, `sign-up`, `tag-cloud`). */
-const TEASER_PAIRS = /(^|-)(more-(from|stories|like|articles|news|in|on)|also-(like|read)|read-(more|next)|sign-up|up-next|tag-(cloud|list|links)|post-tags|entry-tags|article-tags|cat-links|tags-links|support-us|most-(read|popular|viewed)|further-reading|you-may)(-|$)/;
+/** Word pairs that name the same inside a token (`more-from`, `also-like`, `sign-up`, `tag-cloud`), and author boxes and share bars. */
+const TEASER_PAIRS = /(^|-)(more-(from|stories|like|articles|news|in|on)|also-(like|read)|read-(more|next)|sign-up|up-next|tag-(cloud|list|links)|post-tags|entry-tags|article-tags|cat-links|tags-links|support-us|most-(read|popular|viewed)|further-reading|you-may|author-(bio|box|card|info|profile|details|about)|about-(the-)?author|share-(bar|buttons|tools|links)|social-share)(-|$)/;
 
 /** Most characters of a block a rule may drop: a section of comments can be long, but never most of a page. */
 const MAX_BLOCK_SHARE = 0.5;
@@ -52,7 +56,7 @@ function namedDiscussion(el: Element): boolean {
 }
 
 /** Names that may hold a pair of TEASER_PAIRS: the rest are passed over unsplit. */
-const PAIR_HINT = /more|also|read|sign|next|tag|cat|support|most|further|you/i;
+const PAIR_HINT = /more|also|read|sign|next|tag|cat|support|most|further|you|author|share/i;
 
 function namedTeaser(el: Element): boolean {
   if (namedAs(el, TEASER_WORDS, DISCUSSION_CONTROL)) return true;
@@ -180,15 +184,26 @@ function plugLine(el: Element, size: number): boolean {
 }
 
 /**
- * Removes teasers, plugs and tag lists from Readability's article: blocks named as such, blocks
- * their heading announces, one-line "Read more:" links, subscription plugs and sign-up boxes
- * (a block with an email field), and lists of tags.
+ * Removes blocks named as teasers, plugs, tag lists, author boxes or share bars from the shown
+ * copy, before Readability, which renames a block holding one paragraph to that paragraph and so
+ * loses the name.
+ */
+export function removeNamedTeasers(body: Element): void {
+  const size = textSizes(body);
+  const total = size(body);
+  for (const el of Array.from(body.querySelectorAll('[class], [id]'))) {
+    if (namedTeaser(el) && body.contains(el) && size(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
+  }
+}
+
+/**
+ * Removes teasers, plugs and tag lists from Readability's article: blocks their heading
+ * announces, one-line "Read more:" links, subscription plugs, and lists of tags.
  */
 export function removeTeasers(root: Element): void {
   const size = textSizes(root);
   const total = size(root);
   const fits = (el: Element): boolean => root.contains(el) && size(el) <= total * MAX_BLOCK_SHARE && !sacred(el, root) && !touchesEmbed(el);
-  for (const el of Array.from(root.querySelectorAll('[class], [id]'))) if (namedTeaser(el) && fits(el)) el.remove();
   removeByHeading(root, TEASER_HEADING, total, teaserShaped);
   for (const el of Array.from(root.querySelectorAll('p, div, ul, ol, section, form'))) {
     // Tag lists and plugs are a few lines: big blocks are passed over before any text is read.

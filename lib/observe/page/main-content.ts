@@ -1,5 +1,5 @@
 import { Readability } from '@mozilla/readability';
-import { removeDiscussions, removeSignups, removeTeasers } from './boilerplate.js';
+import { removeDiscussions, removeNamedTeasers, removeSignups, removeTeasers } from './boilerplate.js';
 import type { WalkContext } from './context.js';
 import { keepEmbeds, markEmbeds, type Removers } from './embeds.js';
 import { removeMetaLines } from './meta-lines.js';
@@ -169,8 +169,9 @@ function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives:
 /**
  * What is never the article, taken out of the copy before Readability scores it (a long comment
  * thread or a shown print header could otherwise win): tooltips, what a stylesheet would have
- * hidden, reader comments and reviews, sign-up boxes. Embedded posts are marked first so that
- * neither this nor Readability removes them. Returns whether there were any.
+ * hidden, reader comments and reviews, sign-up boxes, blocks named as teasers. Embedded posts
+ * are marked first so that neither this nor Readability removes them. Returns whether there
+ * were any.
  */
 function cleanCopy(live: Document, body: Element): boolean {
   const embeds = markEmbeds(body) > 0;
@@ -178,6 +179,7 @@ function cleanCopy(live: Document, body: Element): boolean {
   removeUnstyled(live, body);
   removeDiscussions(body);
   removeSignups(body);
+  removeNamedTeasers(body);
   return embeds;
 }
 

@@ -27,6 +27,24 @@ const CAPITAL = /^[\p{Lu}@]/u;
 const READ_TIME = /^(\d+\s*(min(ute)?s?|m)\.?\s*(read|reading|lesezeit|de lecture)|(reading|read) time\s*:?\s*\d+\s*(min(ute)?s?)?|lesezeit\s*:?\s*\d+)/i;
 /** A photo credit alone on its line. */
 const CREDIT = /^(photo(graph)?s?|image|picture|illustration|credit|foto|bild|quelle|source)\s*(:|by\b|credit\b|©)|^©/i;
+/** A credit that ends with a picture agency ("Jane Doe/Getty Images", "Reuters"). */
+const AGENCY = /(getty images|shutterstock|alamy|afp|reuters|associated press|ap photo|epa|pa media|pa wire|dpa|anp|bloomberg via getty images|istock|unsplash)\s*\)?$/i;
+/** Lines the page puts between paragraphs for its ads and layout, alone on their line. */
+const LAYOUT_LINE =
+  /^(advertisement|advertising|ad|sponsored( content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklame|(the )?(story|article) continues (below|after (this )?advertisement)|continue reading( (below|the (main )?story))?|scroll to continue( with content)?|skip (the )?advert(isement)?)\s*:?$/i;
+/** Names of the networks a share bar links to. */
+const SHARE_WORD = /^(share( this( article| story| page)?)?( on)?|facebook|twitter|x|linkedin|whatsapp|telegram|email|e-mail|mail|pinterest|reddit|copy( link)?|link|print|messenger|flipboard|bluesky|threads|mastodon|tumblr|sms|comments?|\d+)$/i;
+const SHARE_SPLIT = /\s*[|·•,:]\s*|\s{2,}|\n/;
+
+/** True for a line of share links: every part of it names a network or sharing ("Share: Facebook Twitter Email"). */
+function shareLine(el: Element, text: string): boolean {
+  const links = el.querySelectorAll('a, button');
+  if (links.length < 2) return false;
+  const parts = Array.from(links, (link) => textOf(link)).filter(Boolean);
+  const rest = text.split(SHARE_SPLIT).filter(Boolean);
+  return parts.length >= 2 && parts.every((part) => SHARE_WORD.test(part)) && rest.every((part) => part.split(/\s+/).every((word) => SHARE_WORD.test(word) || /^(share|on|this|article|story|page)$/i.test(word)));
+}
+
 /** Words naming meta lines in class names. */
 const META_WORDS = new Set([
   'byline', 'bylines', 'dateline', 'timestamp', 'timestamps', 'published', 'updated', 'pubdate', 'posted', 'postedon', 'readtime', 'meta',
@@ -69,12 +87,13 @@ function mostlyDate(text: string): boolean {
   return other <= 2 && other < words.length / 2;
 }
 
-/** True when `el` is a byline, a date line, a reading time or a lone credit. */
+/** True when `el` is a byline, a date line, a reading time, a lone credit, an ad label or a share bar. */
 function metaLine(el: Element): boolean {
   const text = textOf(el);
   const words = wordCount(text);
   if (words === 0 || words > MAX_META_WORDS) return false;
-  if (READ_TIME.test(text) || DATE_LINE.test(text) || mostlyDate(text) || CREDIT.test(text)) return true;
+  if (READ_TIME.test(text) || DATE_LINE.test(text) || mostlyDate(text) || CREDIT.test(text) || LAYOUT_LINE.test(text)) return true;
+  if ((words <= 8 && AGENCY.test(text)) || shareLine(el, text)) return true;
   const byline = BYLINE.exec(text);
   if (byline && CAPITAL.test(text.slice(byline[0].length)) && words <= MAX_BYLINE_WORDS && !/[.!?]\s+\p{Lu}/u.test(text)) return true;
   if (el.localName === 'time' || (el.children.length === 1 && el.firstElementChild!.localName === 'time' && textOf(el.firstElementChild!) === text)) return true;
@@ -82,8 +101,9 @@ function metaLine(el: Element): boolean {
 }
 
 /**
- * Removes meta lines from Readability's article: bylines, date and update lines, reading times
- * and photo credits standing as lines of their own, and every copy of a short line the article
+ * Removes meta lines from Readability's article: bylines, date and update lines, reading times,
+ * photo credits, ad labels ("Advertisement", "Story continues below") and share bars standing as
+ * lines of their own, and every copy of a short line the article
  * repeats (the same caption under each photo), outside lists, tables and code.
  */
 export function removeMetaLines(root: Element): void {

@@ -70,6 +70,11 @@ describe('PageApi#walk() main content', function () {
       );
       expectStory(variant);
       expect(variant).to.not.match(/Comments|lovely building|Shame about/);
+      const sections = await main(
+        `<div class="post">${story(0, 2)}<h2>Reviews of the new berth are in</h2>${story(2, 3)}<h2>Discussion</h2>${story(3)}</div>`,
+      );
+      expectStory(sections);
+      expect(sections).to.include('Reviews of the new berth are in').and.include('Discussion');
     });
 
     it('drops tag lists and tag clouds', async () => {
@@ -107,6 +112,18 @@ describe('PageApi#walk() main content', function () {
       );
       expectStory(variant);
       expect(variant).to.not.match(/morning briefing|RELATED|also like|Ferry fares/);
+    });
+
+    it('drops ad labels, agency credits, share bars and author boxes between and after the paragraphs', async () => {
+      const variant = await main(
+        `<div class="entry">${story(0, 1)}<div class="adslot-label">Advertisement</div><p>Story continues below</p>${story(1, 2)}` +
+          `<figure><img src="/q.jpg" alt="The quay"><figcaption>Tom Hale/Getty Images</figcaption></figure>${story(2)}` +
+          `<div class="sharing"><span>Share:</span> <a href="/s/fb">Facebook</a> | <a href="/s/x">X</a> | <a href="/s/mail">Email</a></div>` +
+          `<div class="author-box"><p>Maria Costa has covered the harbour and its trade for the Gazette since 2009, and before that reported on fisheries for the regional paper.</p></div></div>`,
+      );
+      expectStory(variant);
+      expect(variant).to.include('The quay');
+      expect(variant).to.not.match(/Advertisement|continues below|Getty|Facebook|Email|Maria Costa/);
     });
 
     it('drops the text of tooltips and hover cards on linked names and terms', async () => {
