@@ -3,10 +3,12 @@
 // Per page: the time of an act [{observe: {}}] on the loaded, settled page (HTTP round trip
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
+// Then main-content scores over the whole development set (bench/content-score.ts).
 import { StabilityTracker } from '../lib/observe/stability.js';
-import { pageExpected, pageSource, realPages } from '../spec/support/pages.js';
+import { contentPages, devSet, realPages } from '../spec/support/pages.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
+import { printContentScores } from './content-score.js';
 import { startBenchService } from './service.js';
 import { percentile, sample } from './stats.js';
 
@@ -15,8 +17,9 @@ const WARMUP = 1;
 /** Runs of the stable check on a quiet page, which takes milliseconds. */
 const QUIET_RUNS = Number(process.env.BENCH_QUIET_RUNS ?? 30);
 const pages = realPages();
+const dev = devSet();
 const site = await TestSite.start({
-  ...Object.fromEntries(pages.map((name) => [`/${name}/`, { body: pageSource(name) }])),
+  ...Object.fromEntries(dev.map((page) => [`/${page.name}/`, { body: page.source }])),
   '/quiet': { body: html('Quiet', '<h1>A quiet page</h1><p>Nothing moves here.</p><a href="/quiet">Again</a>') },
 });
 
@@ -45,19 +48,26 @@ interface Row {
   ariaBytes: number;
 }
 
+/** Each page's whole main-mode markdown (no length cut), for the content scores. */
+const markdowns = new Map<string, string>();
+/** Past any article's length: the content scores measure the extraction, not the default cut of 12,000 characters. */
+const WHOLE = 1_000_000;
+
 /** Our figures for one page: a session opened on it, then the median of RUNS observe acts. */
-async function observePage(name: string): Promise<Omit<Row, 'ariaMs' | 'ariaBytes'>> {
+async function observePage(name: string, runs = RUNS): Promise<Omit<Row, 'ariaMs' | 'ariaBytes'>> {
   const created = await call('POST', '/v1/sessions', { url: site.url(`/${name}/`) });
   if (created.error) throw new Error(`${name}: create failed: ${created.error.code} ${created.error.message}`);
   const id = created.session_id;
   try {
     let last: Envelope | undefined;
-    const times = await sample(RUNS, WARMUP, async () => {
+    const times = await sample(runs, WARMUP, async () => {
       last = await call('POST', `/v1/sessions/${id}/act`, { steps: [{ observe: {} }] });
     });
     if (!last || last.error) throw new Error(`${name}: observe failed: ${last?.error?.code ?? 'no answer'}`);
     const content = last.page?.markdown?.content ?? '';
-    const expected = words(expectedText(pageExpected(name)));
+    const whole = await call('POST', `/v1/sessions/${id}/act`, { steps: [{ observe: { max_text_length: WHOLE } }] });
+    markdowns.set(name, whole.page?.markdown?.content ?? '');
+    const expected = words(expectedText(dev.find((page) => page.name === name)?.expected ?? ''));
     const actual = words(content);
     return {
       name,
@@ -114,6 +124,7 @@ console.log(
     `${ms(ariaTotal)}  ${num(sum((row) => row.ariaBytes))}${(observeTotal / ariaTotal).toFixed(2).padStart(6)}x   (recall, precision: medians)`,
 );
 console.log(`total observe / total aria snapshot: ${(observeTotal / ariaTotal).toFixed(2)}x   (target ≤ 1.0x)`);
+console.log(`total markdown bytes / total aria snapshot bytes: ${(sum((row) => row.bytes) / sum((row) => row.ariaBytes)).toFixed(2)}x   (target ≤ 0.3x)`);
 const wikipedia = rows.find((row) => row.name === 'wikipedia-2');
 if (wikipedia) console.log(`wikipedia-2 observation: ${wikipedia.observeMs.toFixed(1)} ms   (target < 300 ms)`);
 
@@ -141,6 +152,13 @@ await call('DELETE', `/v1/sessions/${quiet.session_id}`);
 console.log(
   `quiet page${settled ? '' : ' (never settled!)'}: stable check p50 ${percentile(check, 50).toFixed(1)} ms, p95 ${percentile(check, 95).toFixed(1)} ms;` +
     ` whole observe act p50 ${percentile(quietAct, 50).toFixed(1)} ms   (target: the check adds < 20 ms)`,
+);
+
+// The boilerplate pages were not timed above: one observe act each gives their markdown.
+for (const name of contentPages()) await observePage(name, 1);
+await printContentScores(
+  { browser, origin: site.origin, url: (name) => site.url(`/${name}/`), ours: (name) => Promise.resolve(markdowns.get(name) ?? '') },
+  dev,
 );
 
 await stop();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { expectedText, median, precision, recall, words } from '../support/words.js';
+import { expectedText, median, precision, recall, scoresOf, shingleCounts, shingles, shingleScores, words } from '../support/words.js';
 
 describe('words()', () => {
   it('lower-cases and splits on anything that is not a letter or digit', () => {
@@ -90,5 +90,31 @@ describe('median()', () => {
     expect(median([3, 1, 2])).to.equal(2);
     expect(median([4, 1, 3, 2])).to.equal(2.5);
     expect(median([])).to.be.NaN;
+  });
+});
+
+describe('shingles() and shingleScores()', () => {
+  it('cuts a word list into overlapping runs of four words, or one run when it is shorter', () => {
+    expect(shingles(['a', 'b', 'c', 'd', 'e'])).to.deep.equal(['a b c d', 'b c d e']);
+    expect(shingles(['a', 'b'])).to.deep.equal(['a b']);
+    expect(shingles([])).to.deep.equal([]);
+  });
+
+  it('scores the same words in another order lower than in the same order', () => {
+    const expected = words('the quick brown fox jumps over the lazy dog');
+    expect(shingleScores(expected, expected)).to.deep.equal({ precision: 1, recall: 1, f1: 1 });
+    const shuffled = shingleScores(expected, words('the lazy dog jumps over the quick brown fox'));
+    expect(shuffled.f1).to.be.below(0.5);
+    expect(recall(expected, words('the lazy dog jumps over the quick brown fox'))).to.equal(1);
+  });
+
+  it('counts precision against extra text and recall against missing text, as multisets', () => {
+    const expected = words('one two three four five six');
+    const counts = shingleCounts(expected, words('one two three four five six seven eight'));
+    expect(counts).to.deep.equal({ expected: 3, actual: 5, matched: 3 });
+    const scores = scoresOf(counts);
+    expect([scores.precision, scores.recall]).to.deep.equal([0.6, 1]);
+    expect(scores.f1).to.be.closeTo(0.75, 1e-9);
+    expect(scoresOf({ expected: 0, actual: 0, matched: 0 })).to.deep.equal({ precision: 1, recall: 1, f1: 1 });
   });
 });

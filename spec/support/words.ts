@@ -52,6 +52,53 @@ export function precision(expected: readonly string[], actual: readonly string[]
   return actual.length === 0 ? 1 : shared(expected, actual) / actual.length;
 }
 
+/** Word shingles scored: runs of this many words, as the article-extraction benchmarks count them. */
+export const SHINGLE = 4;
+
+/** The overlapping runs of `size` words of a word list, each joined by a space (the whole list when it is shorter). */
+export function shingles(list: readonly string[], size = SHINGLE): string[] {
+  if (list.length === 0) return [];
+  if (list.length <= size) return [list.join(' ')];
+  const runs: string[] = [];
+  for (let i = 0; i + size <= list.length; i++) runs.push(list.slice(i, i + size).join(' '));
+  return runs;
+}
+
+/** Precision, recall and their harmonic mean F1 of `actual` against `expected`, counted in occurrences. */
+export interface Scores {
+  precision: number;
+  recall: number;
+  f1: number;
+}
+
+/** Shingle counts of one comparison: expected, found, and shared by both (as multisets). */
+export interface ShingleCounts {
+  expected: number;
+  actual: number;
+  matched: number;
+}
+
+/** Counts the shingles of two word lists and those they share, the sums that `scoresOf` turns into figures. */
+export function shingleCounts(expected: readonly string[], actual: readonly string[]): ShingleCounts {
+  const want = shingles(expected);
+  const got = shingles(actual);
+  return { expected: want.length, actual: got.length, matched: shared(want, got) };
+}
+
+/** Precision, recall and F1 of counts (of one page, or added up over many); nothing expected and nothing found scores 1. */
+export function scoresOf(counts: ShingleCounts): Scores {
+  const p = counts.actual === 0 ? 1 : counts.matched / counts.actual;
+  const r = counts.expected === 0 ? 1 : counts.matched / counts.expected;
+  return { precision: p, recall: r, f1: p + r === 0 ? 0 : (2 * p * r) / (p + r) };
+}
+
+/**
+ * Word-shingle scores: `expected` and `actual` are word lists, compared as multisets of runs of
+ * SHINGLE words, so text in the wrong order or stitched from elsewhere scores lower than the
+ * same words in the article's own order.
+ */
+export const shingleScores = (expected: readonly string[], actual: readonly string[]): Scores => scoresOf(shingleCounts(expected, actual));
+
 /** The median of per-page figures (the mean of the two middle ones for an even count); NaN for none. */
 export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -1,8 +1,12 @@
 import { Readability } from '@mozilla/readability';
+import { removeDiscussions, removeNamedTeasers, removeSignups, removeTeasers } from './boilerplate.js';
 import type { WalkContext } from './context.js';
+import { keepEmbeds, markEmbeds, type Removers } from './embeds.js';
+import { removeMetaLines } from './meta-lines.js';
 import { cloneSource, type Source } from './source.js';
 import { squash, visibleText } from './text.js';
 import { childNodesOf, isElement, isText, OPAQUE_TAGS, roleAttr } from './tree.js';
+import { removeTooltips, removeUnstyled } from './unstyled.js';
 
 /** Readability's pick of the main content, as a tree in the copy tied back to the live page. */
 export interface Article {
@@ -14,7 +18,7 @@ export interface Article {
 }
 
 /** Readability's internals this module adjusts on its own instance (see `readArticle`). */
-interface ReadabilityInternals {
+interface ReadabilityInternals extends Removers {
   _fixRelativeUris?: unknown;
   _simplifyNestedElements?: unknown;
   _isProbablyVisible?: unknown;
@@ -163,14 +167,33 @@ function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives:
 }
 
 /**
- * Runs Readability on a copy of the shown page (the live page is never touched). Null when the
- * page has no body, Readability finds nothing, or it throws.
+ * What is never the article, taken out of the copy before Readability scores it (a long comment
+ * thread or a shown print header could otherwise win): tooltips, what a stylesheet would have
+ * hidden, reader comments and reviews, sign-up boxes, blocks named as teasers. Embedded posts
+ * are marked first so that neither this nor Readability removes them. Returns whether there
+ * were any.
+ */
+function cleanCopy(live: Document, body: Element): boolean {
+  const embeds = markEmbeds(body) > 0;
+  removeTooltips(body);
+  removeUnstyled(live, body);
+  removeDiscussions(body);
+  removeSignups(body);
+  removeNamedTeasers(body);
+  return embeds;
+}
+
+/**
+ * Runs Readability on a copy of the shown page (the live page is never touched), with the
+ * boilerplate it keeps taken out before and after. Null when the page has no body, Readability
+ * finds nothing, or it throws.
  */
 export function readArticle(ctx: WalkContext): Article | null {
   const body = ctx.doc.body;
   if (!body) return null;
   try {
     const { doc, lives } = shownCopy(ctx, body);
+    const embeds = cleanCopy(ctx.doc, doc.body);
     const reader = new Readability<Element>(doc, { serializer: (node) => node as Element, keepClasses: true });
     const inner = reader as unknown as ReadabilityInternals;
     // Work done elsewhere or not needed: URLs are resolved against the live page, wrapper nesting
@@ -181,6 +204,7 @@ export function readArticle(ctx: WalkContext): Article | null {
     if (typeof inner._isProbablyVisible === 'function') inner._isProbablyVisible = () => true;
     if (typeof inner._cleanStyles === 'function') inner._cleanStyles = () => undefined;
     speedUp(inner);
+    if (embeds) keepEmbeds(inner);
     // A renamed element (div to p, h1 to h2) is a new node: carry the tie over to it.
     const setNodeTag = inner._setNodeTag;
     if (typeof setNodeTag === 'function') {
@@ -194,6 +218,8 @@ export function readArticle(ctx: WalkContext): Article | null {
     const article = reader.parse();
     const root = article?.content;
     if (!root) return null;
+    removeTeasers(root);
+    removeMetaLines(root);
     return {
       root,
       source: cloneSource(lives),
