@@ -1,12 +1,14 @@
 import type { WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
+import { hoverPointerTest } from './hover.js';
+import { drawnByImage } from './icons.js';
 import { landmarkOf, regionOf } from './landmarks.js';
 import { visibleText } from './text.js';
 import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
-  'button', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option', 'combobox',
+  'button', 'listbox', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option', 'combobox',
   'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem',
 ]);
 const CONTROL_TAGS = new Set(['button', 'select', 'textarea', 'summary']);
@@ -15,6 +17,38 @@ const FORM_ASSOCIATED = new Set(['button', 'input', 'select', 'textarea', 'outpu
 /** Inputs sites often hide visually behind a styled label: listed when one of their labels shows. */
 const LABEL_PROXIED = new Set(['checkbox', 'radio', 'file']);
 const PAGE_REGIONS = new Set(['header', 'nav', 'main', 'aside', 'footer']);
+/** Children that are the items of a list whose click handler sits on the list (delegation). */
+const ITEM_ROLES = new Set(['option', 'menuitem', 'treeitem', 'listitem', 'row', 'gridcell']);
+/** A delegating list needs at least this many items. */
+const MIN_ITEMS = 2;
+/** Controls that make an item of a delegating list a mere holder: the control inside is what to click. */
+const INNER_CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="link"], [role="option"], [role="menuitem"]';
+
+/** A clickable still open in the walk: what its nested controls and clickables cover of its text. */
+interface OpenClick {
+  index: number;
+  chars: number;
+  covered: number;
+  /** Controls, links and clickables met inside it. */
+  inner: number;
+}
+
+const textChars = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
+
+/** True for an item of a list: li, or an element with an item role. */
+function itemLike(el: Element): boolean {
+  return el.localName === 'li' || ITEM_ROLES.has(roleAttr(el));
+}
+
+/** True when `el`'s element children are a list's items: at least MIN_ITEMS of them, all items. */
+function holdsItems(el: Element): boolean {
+  let items = 0;
+  for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
+    if (!itemLike(child)) return false;
+    items++;
+  }
+  return items >= MIN_ITEMS;
+}
 
 /** An element found interactive, with what the walk knew at its place. */
 export interface Candidate {
@@ -30,6 +64,10 @@ export interface Candidate {
   proxied: boolean;
   /** A cross-origin iframe: a place for its own elements, not an element. */
   foreign?: boolean;
+  /** Listed for its click listener (not for its tag or role). */
+  click?: boolean;
+  /** A control drawn by an image that is missing: listed though it has no size. */
+  icon?: boolean;
 }
 
 /** What one pass over the live page finds. */
@@ -55,8 +93,10 @@ export class ElementWalker {
   private near = '';
   private inScope: number;
   private interactiveDepth = 0;
-  private interactiveCount = 0;
-  private clickOpen = 0;
+  private readonly open: OpenClick[] = [];
+  /** Lists whose click handler serves their items. */
+  private readonly delegating = new Set<Element>();
+  private readonly pointerOnHover = hoverPointerTest();
 
   constructor(
     private readonly ctx: WalkContext,
@@ -85,6 +125,46 @@ export class ElementWalker {
     return null;
   }
 
+  /**
+   * Whether an element with a click listener looks clickable: a pointer cursor now or under
+   * `:hover`, a tabindex, or being an item of a list whose handler sits on the list.
+   */
+  private looksClickable(el: Element): boolean {
+    if (this.ctx.style(el).cursor === 'pointer') return true;
+    if (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) return true;
+    return this.pointerOnHover(el);
+  }
+
+  /**
+   * A control squashed to nothing only because the image that draws it is missing (blocked or
+   * not loaded): no opacity or clipping trick hides it, and it has somewhere to be.
+   */
+  private missingIcon(el: Element, tag: string): boolean {
+    const kind = this.classify(el, tag, roleAttr(el));
+    if (kind === null || (kind === 'link' && !this.includeLinks && roleAttr(el) !== 'button')) return false;
+    const style = this.ctx.style(el);
+    if (style.opacity === '0' || style.clipPath !== 'none' || style.clip !== 'auto') return false;
+    const rect = el.getBoundingClientRect();
+    if (rect.width > 1 && rect.height > 1) return false;
+    return drawnByImage(this.ctx, el);
+  }
+
+  /** An item of a delegating list, holding no control of its own. */
+  private delegatedItem(el: Element): boolean {
+    const parent = el.parentElement;
+    return !!parent && this.delegating.has(parent) && itemLike(el) && !el.querySelector(INNER_CONTROLS);
+  }
+
+  /** Adds what a listed element covers of the text of every clickable open around it. */
+  private cover(el: Element): void {
+    if (this.open.length === 0) return;
+    const chars = textChars(el);
+    for (const entry of this.open) {
+      entry.covered += chars;
+      entry.inner++;
+    }
+  }
+
   private candidate(el: Element, tag: string, proxied: boolean): Candidate {
     const form = FORM_ASSOCIATED.has(tag) ? (el as HTMLInputElement).form : (this.formStack[this.formStack.length - 1] ?? null);
     return {
@@ -104,6 +184,8 @@ export class ElementWalker {
     if (flags & HIDDEN) {
       if (flags & SOFT && this.inScope && tag === 'input' && LABEL_PROXIED.has((el as HTMLInputElement).type)) {
         if ((el as HTMLInputElement).labels?.length) this.found.candidates.push(this.candidate(el, tag, true));
+      } else if (flags & SOFT && this.inScope && this.interactiveDepth === 0 && this.missingIcon(el, tag)) {
+        this.found.candidates.push({ ...this.candidate(el, tag, false), icon: true });
       }
       return;
     }
@@ -125,34 +207,62 @@ export class ElementWalker {
       if (text) this.near = text;
     }
 
-    const kind = this.classify(el, tag, role);
+    let kind = this.classify(el, tag, role);
     const listable = this.inScope > 0 && !(flags & INVISIBLE);
     if ((tag === 'iframe' || tag === 'frame') && listable && !frameDocument(el)) {
       this.found.candidates.push({ ...this.candidate(el, tag, false), foreign: true });
     }
-    let click = -1;
-    let before = 0;
+    // A list with the click handler of its items: the items are what to click, not the list.
+    let delegates = false;
+    if (kind === 'click' && tag !== 'body' && tag !== 'html' && holdsItems(el)) {
+      this.delegating.add(el);
+      delegates = true;
+      kind = null;
+    } else if (kind === null && this.delegatedItem(el)) {
+      kind = 'click';
+    }
+    let click: OpenClick | null = null;
     if (kind === 'control' || kind === 'link') {
-      this.interactiveCount++;
       if (listable && (kind === 'control' || this.includeLinks)) this.found.candidates.push(this.candidate(el, tag, false));
+      this.cover(el);
       this.interactiveDepth++;
-    } else if (kind === 'click' && listable && this.interactiveDepth === 0 && this.clickOpen === 0 && this.ctx.style(el).cursor === 'pointer') {
-      click = this.found.candidates.push(this.candidate(el, tag, false)) - 1;
-      before = this.interactiveCount;
-      this.clickOpen++;
+    } else if (kind === 'click' && listable && this.interactiveDepth === 0 && (this.delegatedItem(el) || this.looksClickable(el))) {
+      click = { index: this.found.candidates.push({ ...this.candidate(el, tag, false), click: true }) - 1, chars: textChars(el), covered: 0, inner: 0 };
+      this.open.push(click);
     }
 
     if (!OPAQUE_TAGS.has(tag)) this.children(el);
 
-    if (click >= 0) {
-      this.clickOpen--;
-      // The outermost clickable that holds no real control: otherwise the control is what to click.
-      if (this.interactiveCount > before) this.found.candidates[click]!.dropped = true;
-    }
+    if (click) this.closeClick(click);
+    if (delegates) this.delegating.delete(el);
     if (kind === 'control' || kind === 'link') this.interactiveDepth--;
     if (tag === 'form') this.formStack.pop();
     if (landmark) this.landmarks.pop();
     if (entersScope) this.inScope--;
+  }
+
+  /**
+   * Ends a clickable: a clickable inside it saying the same (a span in a card) is left out for
+   * it; it is left out itself when what it holds covers all its text (a wrapper around a button),
+   * since then what it holds is what to click. Otherwise both are listed (a folder and its items,
+   * an inbox row and its star).
+   */
+  private closeClick(click: OpenClick): void {
+    this.open.pop();
+    const candidates = this.found.candidates;
+    if (click.chars > 0) {
+      for (let i = click.index + 1; i < candidates.length; i++) {
+        const inner = candidates[i]!;
+        if (inner.click && !inner.dropped && textChars(inner.el) === click.chars) {
+          inner.dropped = true;
+          click.inner--;
+          click.covered -= click.chars;
+        }
+      }
+    }
+    const own = candidates[click.index]!;
+    if (click.inner > 0 && click.covered >= click.chars) own.dropped = true;
+    else this.cover(own.el);
   }
 
   private children(el: Element): void {
@@ -176,9 +286,10 @@ export function listable(ctx: WalkContext, candidate: Candidate): boolean {
     const labels = (el as HTMLInputElement).labels;
     return !!labels && Array.from(labels).some((label) => ctx.shown(label));
   }
+  if (candidate.icon) return true;
   if (ctx.display(el) === 'inline') {
     const rect = el.getBoundingClientRect();
-    if (rect.width === 0 || rect.height === 0) return false;
+    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(ctx, el)) return false;
   }
   return typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
 }

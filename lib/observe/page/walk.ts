@@ -1,9 +1,10 @@
 import type { FormInfo, InteractiveElement } from '../types.js';
 import { type ClickLookup, WalkContext } from './context.js';
-import { labelOf, roleOf, valueOf } from './describe.js';
+import { labelOf, roleOf, stateOf, valueOf } from './describe.js';
 import { type Candidate, ElementWalker, listable } from './elements.js';
 import { formInfo } from './forms.js';
 import { HtmlRenderer } from './html.js';
+import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';
 import { MarkdownRenderer } from './markdown.js';
@@ -148,9 +149,14 @@ function describe(
   const elements = chosen.map((candidate, i): InteractiveElement => {
     const { el } = candidate;
     const ref = `e${numbers[i]}`;
-    const item: InteractiveElement = { ref, tag: el.localName, role: roleOf(el), label: labelOf(ctx, el) };
+    const computed = roleOf(el);
+    // Listed for its click listener, a generic element acts as a button.
+    const role = computed === 'generic' ? 'button' : computed;
+    const item: InteractiveElement = { ref, tag: el.localName, role, label: labelOf(ctx, el) };
     const value = valueOf(el);
     if (value) item.value = value;
+    Object.assign(item, stateOf(el, role));
+    ensureBox(ctx, el);
     if (candidate.landmark) item.in = candidate.landmark;
     if (candidate.near) item.near = candidate.near;
     const form = candidate.form ? formRefs.get(candidate.form) : undefined;
