@@ -121,3 +121,33 @@ export function tableLines(r: CellRenderer, table: Element): { caption: string; 
   lines.splice(1, 0, `|${' --- |'.repeat(width)}`);
   return { caption, lines };
 }
+
+/** A key cell longer than this is prose, not a name. */
+const KEY_MAX = 80;
+/** A value cell longer than this lays out a page rather than stating a value. */
+const VALUE_MAX = 500;
+
+/**
+ * A small two-column table without header cells (a product's specifications, a contact card):
+ * its rows as `key: value` lines, or null when it is not one (a row without exactly two cells,
+ * fewer than two rows, a nested table, a key or value too long to be one).
+ */
+export function keyValueLines(r: CellRenderer, table: Element): string[] | null {
+  if (table.getElementsByTagName('table').length) return null;
+  const rows: Element[] = [];
+  for (const section of childrenTagged(r, table, SECTIONS)) {
+    if (section.localName === 'tr') rows.push(section);
+    else if (section.localName !== 'caption') rows.push(...childrenTagged(r, section, ROWS));
+  }
+  if (rows.length < 2) return null;
+  const lines: string[] = [];
+  for (const row of rows) {
+    const cells = childrenTagged(r, row, CELLS);
+    if (cells.length !== 2) return null;
+    const key = r.inline(cells[0]!);
+    const value = r.inline(cells[1]!);
+    if (key.length > KEY_MAX || value.length > VALUE_MAX) return null;
+    if (key || value) lines.push(key && value ? `${key.replace(/:$/, '')}: ${value}` : key || value);
+  }
+  return lines.length >= 2 ? lines : null;
+}

@@ -160,4 +160,22 @@ describe('PageApi#walk() controls (issue 13)', function () {
     const tags = new Set(['div', 'span', 'input', 'li', 'generic']);
     expect(elements.filter((e) => tags.has(e.role))).to.deep.equal([]);
   });
+
+  it('renders a two-column table without header cells as key: value lines, not flat paragraphs (class 12)', async () => {
+    await h.load(controlPage('table'));
+    expect(await h.markdown()).to.equal('# Trail shoe\n\nA light shoe for dry trails.\n\nWeight: 280 g\nDrop: 6 mm\nSizes: 38 to 47');
+  });
+
+  it('puts each control\'s ref where it stands with controlsInPlace, so unlabelled fields are told apart by their place', async () => {
+    await h.load(controlPage('in-place'));
+    await h.page.fill('#question', 'Opening hours?');
+    const placed = await h.walk({ scope: 'body', controlsInPlace: true });
+    expect(placed.content).to.equal(
+      '# Contact us\n\nYour e-mail address:\n\n[e1: textbox]\n\nYour question:\n\n[e2: textbox = "Opening hours?"]\n\nWe answer within a day. [e3: button "Send"]',
+    );
+    expect(placed.elements.map((e) => e.ref)).to.deep.equal(['e1', 'e2', 'e3']);
+    const listed = await h.walk({ scope: 'body', nextRef: placed.nextRef });
+    expect(listed.content).to.equal('# Contact us\n\nYour e-mail address:\n\nYour question:\n\nWe answer within a day. Send');
+    expect(listed.elements).to.deep.equal(placed.elements);
+  });
 });
