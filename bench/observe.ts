@@ -4,9 +4,11 @@
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
 import { StabilityTracker } from '../lib/observe/stability.js';
+import { controlPage, controlPages } from '../spec/support/control-pages.js';
 import { pageExpected, pageSource, realPages } from '../spec/support/pages.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
+import { elementRecall } from './element-recall.js';
 import { startBenchService } from './service.js';
 import { percentile, sample } from './stats.js';
 
@@ -17,6 +19,7 @@ const QUIET_RUNS = Number(process.env.BENCH_QUIET_RUNS ?? 30);
 const pages = realPages();
 const site = await TestSite.start({
   ...Object.fromEntries(pages.map((name) => [`/${name}/`, { body: pageSource(name) }])),
+  ...Object.fromEntries(controlPages().map((name) => [`/controls/${name}`, { body: controlPage(name) }])),
   '/quiet': { body: html('Quiet', '<h1>A quiet page</h1><p>Nothing moves here.</p><a href="/quiet">Again</a>') },
 });
 
@@ -43,10 +46,14 @@ interface Row {
   precision: number;
   ariaMs: number;
   ariaBytes: number;
+  /** With controls: list (the default is in_place). */
+  listMs: number;
+  listBytes: number;
 }
 
 /** Our figures for one page: a session opened on it, then the median of RUNS observe acts. */
 async function observePage(name: string): Promise<Omit<Row, 'ariaMs' | 'ariaBytes'>> {
+  const list = await observeList(name);
   const created = await call('POST', '/v1/sessions', { url: site.url(`/${name}/`) });
   if (created.error) throw new Error(`${name}: create failed: ${created.error.code} ${created.error.message}`);
   const id = created.session_id;
@@ -66,10 +73,22 @@ async function observePage(name: string): Promise<Omit<Row, 'ariaMs' | 'ariaByte
       elements: last.page?.interactive_elements?.length ?? 0,
       recall: recall(expected, actual),
       precision: precision(expected, actual),
+      ...list,
     };
   } finally {
     await call('DELETE', `/v1/sessions/${id}`);
   }
+}
+
+/** The same with observe's controls: list, in a session of its own. */
+async function observeList(name: string): Promise<Pick<Row, 'listMs' | 'listBytes'>> {
+  const created = await call('POST', '/v1/sessions', { url: site.url(`/${name}/`) });
+  let last: Envelope | undefined;
+  const times = await sample(RUNS, WARMUP, async () => {
+    last = await call('POST', `/v1/sessions/${created.session_id}/act`, { steps: [{ observe: { controls: 'list' } }] });
+  });
+  await call('DELETE', `/v1/sessions/${created.session_id}`);
+  return { listMs: percentile(times, 50), listBytes: Buffer.byteLength(last?.page?.markdown?.content ?? '') };
 }
 
 /** Playwright's reference on the same page in a raw context of the same browser: median of RUNS snapshots. */
@@ -114,6 +133,12 @@ console.log(
     `${ms(ariaTotal)}  ${num(sum((row) => row.ariaBytes))}${(observeTotal / ariaTotal).toFixed(2).padStart(6)}x   (recall, precision: medians)`,
 );
 console.log(`total observe / total aria snapshot: ${(observeTotal / ariaTotal).toFixed(2)}x   (target ≤ 1.0x)`);
+const ariaBytes = sum((row) => row.ariaBytes);
+console.log(
+  `controls in_place (default): time ${(observeTotal / ariaTotal).toFixed(2)}x, bytes ${(sum((row) => row.bytes) / ariaBytes).toFixed(2)}x;` +
+    ` controls list: time ${(sum((row) => row.listMs) / ariaTotal).toFixed(2)}x, bytes ${(sum((row) => row.listBytes) / ariaBytes).toFixed(2)}x   (targets ≤ 0.5x, ≤ 0.3x)`,
+);
+await elementRecall(browser, [...pages.map((name) => ({ name, url: site.url(`/${name}/`) })), ...controlPages().map((name) => ({ name, url: site.url(`/controls/${name}`) }))]);
 const wikipedia = rows.find((row) => row.name === 'wikipedia-2');
 if (wikipedia) console.log(`wikipedia-2 observation: ${wikipedia.observeMs.toFixed(1)} ms   (target < 300 ms)`);
 

@@ -66,7 +66,12 @@ function accessibleName(ctx: WalkContext, el: Element): string {
  */
 export function labelOf(ctx: WalkContext, el: Element): string {
   let label = cleanLabel(accessibleName(ctx, el), LABEL_MAX);
-  if (label) return label;
+  if (label) {
+    // The name computation joins inline pieces without their spaces ("Twitter<span> (@x)</span>" gives
+    // "Twitter(@x)"): when the visible text is the same words, it reads as the page shows them.
+    const shown = cleanLabel(visibleText(ctx, el, LABEL_MAX), LABEL_MAX);
+    return shown && shown.replace(/\s+/g, '') === label.replace(/\s+/g, '') ? shown : label;
+  }
   for (const attr of ['placeholder', 'aria-placeholder', 'title']) {
     label = cleanLabel(el.getAttribute(attr) ?? '', LABEL_MAX);
     if (label) return label;

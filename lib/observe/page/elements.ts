@@ -155,6 +155,14 @@ export class ElementWalker {
     return !!parent && this.delegating.has(parent) && itemLike(el) && !el.querySelector(INNER_CONTROLS);
   }
 
+  /** The options of a select drawn as a list box (multiple, or a size above 1): each is clicked where it shows. */
+  private listOptions(select: HTMLSelectElement): void {
+    if (!select.multiple && select.size <= 1) return;
+    for (const option of Array.from(select.options)) {
+      if (!option.hidden && this.ctx.display(option) !== 'none') this.found.candidates.push(this.candidate(option, 'option', false));
+    }
+  }
+
   /** Adds what a listed element covers of the text of every clickable open around it. */
   private cover(el: Element): void {
     if (this.open.length === 0) return;
@@ -224,6 +232,7 @@ export class ElementWalker {
     let click: OpenClick | null = null;
     if (kind === 'control' || kind === 'link') {
       if (listable && (kind === 'control' || this.includeLinks)) this.found.candidates.push(this.candidate(el, tag, false));
+      if (listable && tag === 'select') this.listOptions(el as HTMLSelectElement);
       this.cover(el);
       this.interactiveDepth++;
     } else if (kind === 'click' && listable && this.interactiveDepth === 0 && (this.delegatedItem(el) || this.looksClickable(el))) {

@@ -10,10 +10,13 @@ const MAX_ICONS = 4;
 
 /** `close-24.svg` → "close"; the words of a file or class name without sizes, extensions and icon-set noise. */
 export function iconWords(raw: string): string {
-  const words = raw
+  const base = raw
     .replace(/[?#].*$/, '')
     .replace(/^.*\//, '')
-    .replace(/\.[a-z0-9]{2,5}$/i, '')
+    .replace(/\.[a-z0-9]{2,5}$/i, '');
+  // A hashed or numbered file name (a content hash, a CDN id) says nothing.
+  if (/[0-9a-f]{8,}/i.test(base) || (base.match(/\d/g)?.length ?? 0) > 4) return '';
+  const words = base
     .split(/[^a-zA-Z]+|(?<=[a-z])(?=[A-Z])/)
     .map((word) => word.toLowerCase())
     .filter((word) => word.length > 1 && !NOISE.has(word));

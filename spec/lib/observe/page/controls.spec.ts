@@ -114,6 +114,11 @@ describe('PageApi#walk() controls (issue 13)', function () {
           { value: 'pine', label: 'Pineapple', selected: false },
         ],
       },
+      // A list box shows its options: each is clicked where it stands.
+      { role: 'option', label: 'Ham', multiple: undefined, options: undefined },
+      { role: 'option', label: 'Olives', multiple: undefined, options: undefined },
+      { role: 'option', label: 'Mushrooms', multiple: undefined, options: undefined },
+      { role: 'option', label: 'Pineapple', multiple: undefined, options: undefined },
       {
         role: 'combobox',
         label: 'Size',
@@ -177,5 +182,14 @@ describe('PageApi#walk() controls (issue 13)', function () {
     const listed = await h.walk({ scope: 'body', nextRef: placed.nextRef });
     expect(listed.content).to.equal('# Contact us\n\nYour e-mail address:\n\nYour question:\n\nWe answer within a day. Send');
     expect(listed.elements).to.deep.equal(placed.elements);
+  });
+
+  it('labels a control with its words as shown, not joined across inline pieces, and never with a hashed file name', async () => {
+    await h.load(`
+      <a href="/t">Twitter<span> (@mozilla)</span></a>
+      <button><img src="/img/3f9a8c7d2e1b44.png" alt=""></button>
+      <button><img src="/img/arrow-left.png" alt=""></button>`);
+    const { elements } = await h.walk({ scope: 'body', includeLinks: true });
+    expect(elements.map((e) => e.label)).to.deep.equal(['Twitter (@mozilla)', '', 'arrow left']);
   });
 });
