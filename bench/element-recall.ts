@@ -33,7 +33,7 @@ export interface RecallRow {
   name: string;
   /** Controls with a ref in the aria snapshot. */
   aria: number;
-  /** Of those, how many lie inside an aria-hidden="true" subtree (ARIA does not expose them; tabwright leaves them out). */
+  /** Of those missed, how many lie inside an aria-hidden="true" subtree (listed only while no modal dialog shows). */
   ariaHidden: number;
   /** Of those, how many tabwright lists. */
   matched: number;

@@ -3,6 +3,7 @@ import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
 import { hoverPointerTest } from './hover.js';
 import { drawnByImage } from './icons.js';
 import { landmarkOf, regionOf } from './landmarks.js';
+import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
 import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
@@ -34,6 +35,20 @@ interface OpenClick {
 }
 
 const textChars = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
+
+/** True when a modal dialog is open and shown (aria-modal, or a dialog opened with showModal). */
+function modalShown(doc: Document): boolean {
+  for (const dialog of Array.from(doc.querySelectorAll('[aria-modal="true"], dialog[open]'))) {
+    let modal = dialog.getAttribute('aria-modal') === 'true';
+    try {
+      modal ||= dialog.matches(':modal');
+    } catch {
+      // An engine without :modal: only aria-modal says.
+    }
+    if (modal && (typeof dialog.checkVisibility !== 'function' || dialog.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))) return true;
+  }
+  return false;
+}
 
 /** True for an item of a list: li, or an element with an item role. */
 function itemLike(el: Element): boolean {
@@ -97,6 +112,8 @@ export class ElementWalker {
   /** Lists whose click handler serves their items. */
   private readonly delegating = new Set<Element>();
   private readonly pointerOnHover = hoverPointerTest();
+  /** False while a modal dialog shows: then aria-hidden marks the page behind it, which cannot be clicked. */
+  private readonly showAriaHidden: boolean;
 
   constructor(
     private readonly ctx: WalkContext,
@@ -104,6 +121,7 @@ export class ElementWalker {
     private readonly includeLinks: boolean,
   ) {
     this.inScope = scope ? 0 : 1;
+    this.showAriaHidden = !modalShown(ctx.doc);
   }
 
   /** Runs the pass from the document element. */
@@ -188,7 +206,9 @@ export class ElementWalker {
   private visit(el: Element): void {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag)) return;
-    const flags = this.ctx.verdict(el);
+    let flags = this.ctx.verdict(el);
+    // A control the reader sees is there to click, even where aria-hidden keeps it from screen readers.
+    if (flags & HIDDEN && this.showAriaHidden && el.getAttribute('aria-hidden') === 'true') flags = computeVerdict(this.ctx, el, true);
     if (flags & HIDDEN) {
       if (flags & SOFT && this.inScope && tag === 'input' && LABEL_PROXIED.has((el as HTMLInputElement).type)) {
         if ((el as HTMLInputElement).labels?.length) this.found.candidates.push(this.candidate(el, tag, true));
