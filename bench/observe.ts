@@ -3,6 +3,8 @@
 // Per page: the time of an act [{observe: {}}] on the loaded, settled page (HTTP round trip
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
+// Observe is timed with controls in place (the default) and as a list; then element recall and
+// click reach (bench/element-recall.ts) on the same pages and on spec/fixtures/controls.
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { controlPage, controlPages } from '../spec/support/control-pages.js';
 import { pageExpected, pageSource, realPages } from '../spec/support/pages.js';

@@ -2,6 +2,7 @@ import type { WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
 import { hoverPointerTest } from './hover.js';
 import { drawnByImage } from './icons.js';
+import { holdsItems, INNER_CONTROLS, itemLike, modalShown, textChars } from './clickables.js';
 import { landmarkOf, regionOf } from './landmarks.js';
 import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
@@ -18,13 +19,6 @@ const FORM_ASSOCIATED = new Set(['button', 'input', 'select', 'textarea', 'outpu
 /** Inputs sites often hide visually behind a styled label: listed when one of their labels shows. */
 const LABEL_PROXIED = new Set(['checkbox', 'radio', 'file']);
 const PAGE_REGIONS = new Set(['header', 'nav', 'main', 'aside', 'footer']);
-/** Children that are the items of a list whose click handler sits on the list (delegation). */
-const ITEM_ROLES = new Set(['option', 'menuitem', 'treeitem', 'listitem', 'row', 'gridcell']);
-/** A delegating list needs at least this many items. */
-const MIN_ITEMS = 2;
-/** Controls that make an item of a delegating list a mere holder: the control inside is what to click. */
-const INNER_CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="link"], [role="option"], [role="menuitem"]';
-
 /** A clickable still open in the walk: what its nested controls and clickables cover of its text. */
 interface OpenClick {
   index: number;
@@ -32,37 +26,6 @@ interface OpenClick {
   covered: number;
   /** Controls, links and clickables met inside it. */
   inner: number;
-}
-
-const textChars = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
-
-/** True when a modal dialog is open and shown (aria-modal, or a dialog opened with showModal). */
-function modalShown(doc: Document): boolean {
-  for (const dialog of Array.from(doc.querySelectorAll('[aria-modal="true"], dialog[open]'))) {
-    let modal = dialog.getAttribute('aria-modal') === 'true';
-    try {
-      modal ||= dialog.matches(':modal');
-    } catch {
-      // An engine without :modal: only aria-modal says.
-    }
-    if (modal && (typeof dialog.checkVisibility !== 'function' || dialog.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }))) return true;
-  }
-  return false;
-}
-
-/** True for an item of a list: li, or an element with an item role. */
-function itemLike(el: Element): boolean {
-  return el.localName === 'li' || ITEM_ROLES.has(roleAttr(el));
-}
-
-/** True when `el`'s element children are a list's items: at least MIN_ITEMS of them, all items. */
-function holdsItems(el: Element): boolean {
-  let items = 0;
-  for (let child = el.firstElementChild; child; child = child.nextElementSibling) {
-    if (!itemLike(child)) return false;
-    items++;
-  }
-  return items >= MIN_ITEMS;
 }
 
 /** An element found interactive, with what the walk knew at its place. */

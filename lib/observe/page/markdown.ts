@@ -5,7 +5,7 @@ import type { InteractiveElement } from '../types.js';
 import { controlMark, MARK_TEXT_MAX } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
-import { type CellRenderer, isDataTable, keyValueLines, tableLines } from './tables.js';
+import { type CellRenderer, writeTable } from './tables.js';
 import { squash } from './text.js';
 import { BLOCK_TAGS, isElement, isText, NO_CONTENT_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
@@ -149,8 +149,7 @@ export class MarkdownRenderer {
         this.out.atom('---');
         return this.out.block();
       case 'table':
-        if (isDataTable(el)) return this.table(el);
-        if (this.keyValues(el)) return;
+        if (writeTable(this.out, this.cells(), el)) return;
         break;
       case 'strong':
       case 'b':
@@ -284,30 +283,6 @@ export class MarkdownRenderer {
       }
     }
     return text;
-  }
-
-  private table(el: Element): void {
-    const { caption, lines } = tableLines(this.cells(), el);
-    this.out.block();
-    if (caption) {
-      this.out.text(caption);
-      this.out.block();
-    }
-    if (lines.length) this.out.verbatim(lines);
-    this.out.block();
-  }
-
-  /** A two-column table without header cells as `key: value` lines; false when it is not one. */
-  private keyValues(el: Element): boolean {
-    const lines = keyValueLines(this.cells(), el);
-    if (!lines) return false;
-    this.out.block();
-    for (const line of lines) {
-      this.out.text(line);
-      this.out.lineBreak();
-    }
-    this.out.block();
-    return true;
   }
 
   private cells(): CellRenderer {

@@ -1,3 +1,4 @@
+import type { Out } from './out.js';
 import { isElement, roleAttr } from './tree.js';
 
 /** What the table renderer needs from the markdown renderer. */
@@ -150,4 +151,31 @@ export function keyValueLines(r: CellRenderer, table: Element): string[] | null 
     if (key || value) lines.push(key && value ? `${key.replace(/:$/, '')}: ${value}` : key || value);
   }
   return lines.length >= 2 ? lines : null;
+}
+
+/**
+ * Writes `table` to `out`: a data table as GFM lines (under its caption), a small two-column one
+ * as `key: value` lines. False for a layout table, which the caller renders as blocks.
+ */
+export function writeTable(out: Out, r: CellRenderer, table: Element): boolean {
+  if (isDataTable(table)) {
+    const { caption, lines } = tableLines(r, table);
+    out.block();
+    if (caption) {
+      out.text(caption);
+      out.block();
+    }
+    if (lines.length) out.verbatim(lines);
+    out.block();
+    return true;
+  }
+  const pairs = keyValueLines(r, table);
+  if (!pairs) return false;
+  out.block();
+  for (const line of pairs) {
+    out.text(line);
+    out.lineBreak();
+  }
+  out.block();
+  return true;
 }
