@@ -6,7 +6,7 @@ import { holdsItems, INNER_CONTROLS, itemLike, modalShown, textChars } from './c
 import { landmarkOf, regionOf } from './landmarks.js';
 import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
-import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
+import { childNodesOf, composedParent, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
@@ -46,6 +46,8 @@ export interface Candidate {
   click?: boolean;
   /** A control drawn by an image that is missing: listed though it has no size. */
   icon?: boolean;
+  /** Inside an aria-hidden region that shows: listed only when no ancestor clips it away. */
+  ariaHidden?: boolean;
 }
 
 /** What one pass over the live page finds. */
@@ -77,6 +79,7 @@ export class ElementWalker {
   private readonly pointerOnHover = hoverPointerTest();
   /** False while a modal dialog shows: then aria-hidden marks the page behind it, which cannot be clicked. */
   private readonly showAriaHidden: boolean;
+  private ariaHiddenDepth = 0;
 
   constructor(
     private readonly ctx: WalkContext,
@@ -163,6 +166,7 @@ export class ElementWalker {
       form,
       dropped: false,
       proxied,
+      ...(this.ariaHiddenDepth > 0 ? { ariaHidden: true } : {}),
     };
   }
 
@@ -171,7 +175,11 @@ export class ElementWalker {
     if (SKIP_TAGS.has(tag)) return;
     let flags = this.ctx.verdict(el);
     // A control the reader sees is there to click, even where aria-hidden keeps it from screen readers.
-    if (flags & HIDDEN && this.showAriaHidden && el.getAttribute('aria-hidden') === 'true') flags = computeVerdict(this.ctx, el, true);
+    let ariaHidden = false;
+    if (flags & HIDDEN && this.showAriaHidden && el.getAttribute('aria-hidden') === 'true') {
+      flags = computeVerdict(this.ctx, el, true);
+      ariaHidden = !(flags & HIDDEN);
+    }
     if (flags & HIDDEN) {
       if (flags & SOFT && this.inScope && tag === 'input' && LABEL_PROXIED.has((el as HTMLInputElement).type)) {
         if ((el as HTMLInputElement).labels?.length) this.found.candidates.push(this.candidate(el, tag, true));
@@ -180,6 +188,7 @@ export class ElementWalker {
       }
       return;
     }
+    if (ariaHidden) this.ariaHiddenDepth++;
     const entersScope = this.scope?.has(el) ?? false;
     if (entersScope) this.inScope++;
     const role = roleAttr(el);
@@ -231,6 +240,7 @@ export class ElementWalker {
     if (tag === 'form') this.formStack.pop();
     if (landmark) this.landmarks.pop();
     if (entersScope) this.inScope--;
+    if (ariaHidden) this.ariaHiddenDepth--;
   }
 
   /**
@@ -270,6 +280,25 @@ export class ElementWalker {
   }
 }
 
+/**
+ * True when an ancestor that clips its overflow (hidden or clip, not a scroller) leaves nothing of
+ * `el` showing: a menu or drawer parked outside its container. Asked only of what aria-hidden
+ * covers, where such parking is the rule; elsewhere the verdicts' cheaper tests stand.
+ */
+function clippedAway(ctx: WalkContext, el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  for (let up = composedParent(el); up && up !== el.ownerDocument.documentElement; up = composedParent(up)) {
+    const style = ctx.style(up);
+    const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+    if (!clipsX && !clipsY) continue;
+    const clip = up.getBoundingClientRect();
+    if (clipsX && (box.right <= clip.left || box.left >= clip.right)) return true;
+    if (clipsY && (box.bottom <= clip.top || box.top >= clip.bottom)) return true;
+  }
+  return false;
+}
+
 /** True when a candidate is really there to click: it has a box and the browser agrees it is visible. */
 export function listable(ctx: WalkContext, candidate: Candidate): boolean {
   const { el } = candidate;
@@ -278,6 +307,7 @@ export function listable(ctx: WalkContext, candidate: Candidate): boolean {
     const labels = (el as HTMLInputElement).labels;
     return !!labels && Array.from(labels).some((label) => ctx.shown(label));
   }
+  if (candidate.ariaHidden && clippedAway(ctx, el)) return false;
   if (candidate.icon) return true;
   if (ctx.display(el) === 'inline') {
     const rect = el.getBoundingClientRect();

@@ -193,10 +193,10 @@ describe('PageApi#walk() controls (issue 13)', function () {
     expect(elements.map((e) => e.label)).to.deep.equal(['Twitter (@mozilla)', '', 'arrow left']);
   });
 
-  it('lists the shown controls of an aria-hidden region, unless a modal dialog covers the page', async () => {
+  it('lists the shown controls of an aria-hidden region, not one its container clips away, and none while a modal dialog covers the page', async () => {
     await h.load(`
       <nav aria-hidden="true"><button>Menu</button><a href="/news">News</a></nav>
-      <p>Text</p>
+      <div style="overflow:hidden;height:20px;position:relative"><p>Text</p><div aria-hidden="true" style="position:absolute;top:40px"><button>Parked</button></div></div>
       <div role="dialog" aria-modal="true" aria-label="Sign in" style="display:none"><button>Close</button></div>`);
     expect((await h.walk({ scope: 'body', includeLinks: true })).elements.map((e) => e.label)).to.deep.equal(['Menu', 'News']);
     await h.page.evaluate(() => (document.querySelector('[role=dialog]') as HTMLElement).style.removeProperty('display'));
