@@ -3,12 +3,16 @@
 // Per page: the time of an act [{observe: {}}] on the loaded, settled page (HTTP round trip
 // included, as a client sees it), markdown bytes, element count, word recall and precision
 // against expected.html; and the time and size of page.ariaSnapshot({mode: 'ai'}) on the raw page.
-// Then main-content scores over the whole development set (bench/content-score.ts).
+// Observe is timed with controls in place (the default) and as a list; then element recall and
+// click reach (bench/element-recall.ts) on the same pages and on spec/fixtures/controls; then
+// main-content scores over the whole development set (bench/content-score.ts).
 import { StabilityTracker } from '../lib/observe/stability.js';
+import { controlPage, controlPages } from '../spec/support/control-pages.js';
 import { contentPages, devSet, realPages } from '../spec/support/pages.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { expectedText, median, precision, recall, words } from '../spec/support/words.js';
 import { printContentScores } from './content-score.js';
+import { elementRecall } from './element-recall.js';
 import { startBenchService } from './service.js';
 import { percentile, sample } from './stats.js';
 
@@ -20,6 +24,7 @@ const pages = realPages();
 const dev = devSet();
 const site = await TestSite.start({
   ...Object.fromEntries(dev.map((page) => [`/${page.name}/`, { body: page.source }])),
+  ...Object.fromEntries(controlPages().map((name) => [`/controls/${name}`, { body: controlPage(name) }])),
   '/quiet': { body: html('Quiet', '<h1>A quiet page</h1><p>Nothing moves here.</p><a href="/quiet">Again</a>') },
 });
 
@@ -46,6 +51,9 @@ interface Row {
   precision: number;
   ariaMs: number;
   ariaBytes: number;
+  /** With controls: list (the default is in_place). */
+  listMs: number;
+  listBytes: number;
 }
 
 /** Each page's whole main-mode markdown (no length cut), for the content scores. */
@@ -55,6 +63,7 @@ const WHOLE = 1_000_000;
 
 /** Our figures for one page: a session opened on it, then the median of RUNS observe acts. */
 async function observePage(name: string, runs = RUNS): Promise<Omit<Row, 'ariaMs' | 'ariaBytes'>> {
+  const list = await observeList(name, runs);
   const created = await call('POST', '/v1/sessions', { url: site.url(`/${name}/`) });
   if (created.error) throw new Error(`${name}: create failed: ${created.error.code} ${created.error.message}`);
   const id = created.session_id;
@@ -76,10 +85,22 @@ async function observePage(name: string, runs = RUNS): Promise<Omit<Row, 'ariaMs
       elements: last.page?.interactive_elements?.length ?? 0,
       recall: recall(expected, actual),
       precision: precision(expected, actual),
+      ...list,
     };
   } finally {
     await call('DELETE', `/v1/sessions/${id}`);
   }
+}
+
+/** The same with observe's controls: list, in a session of its own. */
+async function observeList(name: string, runs: number): Promise<Pick<Row, 'listMs' | 'listBytes'>> {
+  const created = await call('POST', '/v1/sessions', { url: site.url(`/${name}/`) });
+  let last: Envelope | undefined;
+  const times = await sample(runs, WARMUP, async () => {
+    last = await call('POST', `/v1/sessions/${created.session_id}/act`, { steps: [{ observe: { controls: 'list' } }] });
+  });
+  await call('DELETE', `/v1/sessions/${created.session_id}`);
+  return { listMs: percentile(times, 50), listBytes: Buffer.byteLength(last?.page?.markdown?.content ?? '') };
 }
 
 /** Playwright's reference on the same page in a raw context of the same browser: median of RUNS snapshots. */
@@ -124,7 +145,12 @@ console.log(
     `${ms(ariaTotal)}  ${num(sum((row) => row.ariaBytes))}${(observeTotal / ariaTotal).toFixed(2).padStart(6)}x   (recall, precision: medians)`,
 );
 console.log(`total observe / total aria snapshot: ${(observeTotal / ariaTotal).toFixed(2)}x   (target ≤ 1.0x)`);
-console.log(`total markdown bytes / total aria snapshot bytes: ${(sum((row) => row.bytes) / sum((row) => row.ariaBytes)).toFixed(2)}x   (target ≤ 0.3x)`);
+const ariaBytes = sum((row) => row.ariaBytes);
+console.log(
+  `controls in_place (default): time ${(observeTotal / ariaTotal).toFixed(2)}x, bytes ${(sum((row) => row.bytes) / ariaBytes).toFixed(2)}x;` +
+    ` controls list: time ${(sum((row) => row.listMs) / ariaTotal).toFixed(2)}x, bytes ${(sum((row) => row.listBytes) / ariaBytes).toFixed(2)}x   (targets ≤ 0.5x, ≤ 0.3x)`,
+);
+await elementRecall(browser, [...pages.map((name) => ({ name, url: site.url(`/${name}/`) })), ...controlPages().map((name) => ({ name, url: site.url(`/controls/${name}`) }))]);
 const wikipedia = rows.find((row) => row.name === 'wikipedia-2');
 if (wikipedia) console.log(`wikipedia-2 observation: ${wikipedia.observeMs.toFixed(1)} ms   (target < 300 ms)`);
 

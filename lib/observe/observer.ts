@@ -152,6 +152,7 @@ export class PageObserver implements Observer {
       format: options.format ?? 'markdown',
       scope: options.scope,
       includeLinks: options.include_links ?? false,
+      controlsInPlace: (options.controls ?? 'in_place') === 'in_place',
       includeMap: mode !== 'full' && (first || options.include_page_map === true),
       maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
       nextRef: this.nextRef,

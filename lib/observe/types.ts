@@ -30,6 +30,8 @@ export interface ObserveOptions {
   include_page_map?: boolean;
   scope?: string;
   include_links?: boolean;
+  /** in_place (the default): controls' refs in the markdown where they stand; list: text only. */
+  controls?: 'in_place' | 'list';
   max_text_length?: number;
 }
 

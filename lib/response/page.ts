@@ -6,7 +6,7 @@ import { arrayOf, boolean, described, intAtLeast, intRange, named, nullable, str
 
 const elementFields = {
   tag: described(string, 'HTML tag name.'),
-  role: described(string, 'ARIA role, such as link, button, textbox or search.'),
+  role: described(string, 'Computed ARIA role, such as link, button, textbox, combobox, checkbox, option or treeitem (a clickable element without one: button).'),
   label: described(string, 'Accessible name: the visible label.'),
 };
 const elementExtras = {
@@ -15,10 +15,26 @@ const elementExtras = {
   near: described(string, 'Nearest heading.'),
   form: described(string, 'Ref of the form the element belongs to (f1, ...).'),
 };
+const option = strictObject({
+  value: described(string, 'The value a select step takes.'),
+  label: described(string, 'The text shown.'),
+  selected: described(boolean, 'Whether it is selected now.'),
+});
+const elementStates = {
+  input_type: described(string, 'Type of an input: text, password, email, date, time, number, checkbox, file, ...'),
+  disabled: described(boolean, 'Present (true) when the control is disabled.'),
+  checked: described(boolean, 'Checked state of a checkbox, radio, switch or toggle button.'),
+  mixed: described(boolean, 'Present (true) when a checkbox is neither checked nor unchecked.'),
+  expanded: described(boolean, 'Present on what expands (tree item with children, menu button, details summary, combobox): whether it is open.'),
+  selected: described(boolean, 'Selected state of an option, tab or tree item.'),
+  required: described(boolean, 'Present (true) when the field must be filled.'),
+  multiple: described(boolean, 'Present (true) when several options can be selected at once.'),
+  options: described(arrayOf(option, { name: 'options' }), 'The options of a select or listbox (the first 100).'),
+};
 const ref = described(string, 'Element ref (e1, e2, ...): kept while the element stays on the page, never reused in a session.');
 
 /** An interactive element (contract 2.3). */
-export const interactiveElementCodec = named(strictObject({ ref, ...elementFields }, elementExtras), 'InteractiveElement');
+export const interactiveElementCodec = named(strictObject({ ref, ...elementFields }, { ...elementExtras, ...elementStates }), 'InteractiveElement');
 
 /** A form (contract 2.4). */
 export const formCodec = named(
@@ -38,7 +54,7 @@ const mapItem = strictObject({
   hint: described(string, 'The start of the section\'s text.'),
 });
 
-const elementRef = strictObject({ ref }, { ...elementFields, ...elementExtras });
+const elementRef = strictObject({ ref }, { ...elementFields, ...elementExtras, ...elementStates });
 
 const changes = strictObject({
   content_changed: described(boolean, 'Whether the content differs from the previous observation.'),

@@ -10,6 +10,10 @@ const observeFields = strictObject(
     mode: described(withDefault(oneOf(['main', 'full']), 'main'), 'main: the main content; full: every section under region headers.'),
     include_page_map: described(withDefault(boolean, false), 'Adds the section map (page.map).'),
     include_links: described(withDefault(boolean, false), 'Lists links as interactive elements too.'),
+    controls: described(
+      withDefault(oneOf(['in_place', 'list']), 'in_place'),
+      'in_place: each listed control\'s ref also stands where the control is in the markdown ([e3: button "Send"]); list: the markdown is text only. interactive_elements lists the controls either way.',
+    ),
   },
   {
     scope: described(nonEmptyString, 'CSS selector limiting the observation to one region.'),

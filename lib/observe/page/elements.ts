@@ -1,12 +1,16 @@
 import type { WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
+import { hoverPointerTest } from './hover.js';
+import { drawnByImage } from './icons.js';
+import { holdsItems, INNER_CONTROLS, itemLike, modalShown, textChars } from './clickables.js';
 import { landmarkOf, regionOf } from './landmarks.js';
+import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
-import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
+import { childNodesOf, composedParent, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
-  'button', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option', 'combobox',
+  'button', 'listbox', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'checkbox', 'radio', 'switch', 'option', 'combobox',
   'textbox', 'searchbox', 'slider', 'spinbutton', 'treeitem',
 ]);
 const CONTROL_TAGS = new Set(['button', 'select', 'textarea', 'summary']);
@@ -15,6 +19,14 @@ const FORM_ASSOCIATED = new Set(['button', 'input', 'select', 'textarea', 'outpu
 /** Inputs sites often hide visually behind a styled label: listed when one of their labels shows. */
 const LABEL_PROXIED = new Set(['checkbox', 'radio', 'file']);
 const PAGE_REGIONS = new Set(['header', 'nav', 'main', 'aside', 'footer']);
+/** A clickable still open in the walk: what its nested controls and clickables cover of its text. */
+interface OpenClick {
+  index: number;
+  chars: number;
+  covered: number;
+  /** Controls, links and clickables met inside it. */
+  inner: number;
+}
 
 /** An element found interactive, with what the walk knew at its place. */
 export interface Candidate {
@@ -30,6 +42,12 @@ export interface Candidate {
   proxied: boolean;
   /** A cross-origin iframe: a place for its own elements, not an element. */
   foreign?: boolean;
+  /** Listed for its click listener (not for its tag or role). */
+  click?: boolean;
+  /** A control drawn by an image that is missing: listed though it has no size. */
+  icon?: boolean;
+  /** Inside an aria-hidden region that shows: listed only when no ancestor clips it away. */
+  ariaHidden?: boolean;
 }
 
 /** What one pass over the live page finds. */
@@ -55,8 +73,13 @@ export class ElementWalker {
   private near = '';
   private inScope: number;
   private interactiveDepth = 0;
-  private interactiveCount = 0;
-  private clickOpen = 0;
+  private readonly open: OpenClick[] = [];
+  /** Lists whose click handler serves their items. */
+  private readonly delegating = new Set<Element>();
+  private readonly pointerOnHover = hoverPointerTest();
+  /** False while a modal dialog shows: then aria-hidden marks the page behind it, which cannot be clicked. */
+  private readonly showAriaHidden: boolean;
+  private ariaHiddenDepth = 0;
 
   constructor(
     private readonly ctx: WalkContext,
@@ -64,6 +87,7 @@ export class ElementWalker {
     private readonly includeLinks: boolean,
   ) {
     this.inScope = scope ? 0 : 1;
+    this.showAriaHidden = !modalShown(ctx.doc);
   }
 
   /** Runs the pass from the document element. */
@@ -85,6 +109,54 @@ export class ElementWalker {
     return null;
   }
 
+  /**
+   * Whether an element with a click listener looks clickable: a pointer cursor now or under
+   * `:hover`, a tabindex, or being an item of a list whose handler sits on the list.
+   */
+  private looksClickable(el: Element): boolean {
+    if (this.ctx.style(el).cursor === 'pointer') return true;
+    if (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) return true;
+    return this.pointerOnHover(el);
+  }
+
+  /**
+   * A control squashed to nothing only because the image that draws it is missing (blocked or
+   * not loaded): no opacity or clipping trick hides it, and it has somewhere to be.
+   */
+  private missingIcon(el: Element, tag: string): boolean {
+    const kind = this.classify(el, tag, roleAttr(el));
+    if (kind === null || (kind === 'link' && !this.includeLinks && roleAttr(el) !== 'button')) return false;
+    const style = this.ctx.style(el);
+    if (style.opacity === '0' || style.clipPath !== 'none' || style.clip !== 'auto') return false;
+    const rect = el.getBoundingClientRect();
+    if (rect.width > 1 && rect.height > 1) return false;
+    return drawnByImage(this.ctx, el);
+  }
+
+  /** An item of a delegating list, holding no control of its own. */
+  private delegatedItem(el: Element): boolean {
+    const parent = el.parentElement;
+    return !!parent && this.delegating.has(parent) && itemLike(el) && !el.querySelector(INNER_CONTROLS);
+  }
+
+  /** The options of a select drawn as a list box (multiple, or a size above 1): each is clicked where it shows. */
+  private listOptions(select: HTMLSelectElement): void {
+    if (!select.multiple && select.size <= 1) return;
+    for (const option of Array.from(select.options)) {
+      if (!option.hidden && this.ctx.display(option) !== 'none') this.found.candidates.push(this.candidate(option, 'option', false));
+    }
+  }
+
+  /** Adds what a listed element covers of the text of every clickable open around it. */
+  private cover(el: Element): void {
+    if (this.open.length === 0) return;
+    const chars = textChars(el);
+    for (const entry of this.open) {
+      entry.covered += chars;
+      entry.inner++;
+    }
+  }
+
   private candidate(el: Element, tag: string, proxied: boolean): Candidate {
     const form = FORM_ASSOCIATED.has(tag) ? (el as HTMLInputElement).form : (this.formStack[this.formStack.length - 1] ?? null);
     return {
@@ -94,19 +166,29 @@ export class ElementWalker {
       form,
       dropped: false,
       proxied,
+      ...(this.ariaHiddenDepth > 0 ? { ariaHidden: true } : {}),
     };
   }
 
   private visit(el: Element): void {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag)) return;
-    const flags = this.ctx.verdict(el);
+    let flags = this.ctx.verdict(el);
+    // A control the reader sees is there to click, even where aria-hidden keeps it from screen readers.
+    let ariaHidden = false;
+    if (flags & HIDDEN && this.showAriaHidden && el.getAttribute('aria-hidden') === 'true') {
+      flags = computeVerdict(this.ctx, el, true);
+      ariaHidden = !(flags & HIDDEN);
+    }
     if (flags & HIDDEN) {
       if (flags & SOFT && this.inScope && tag === 'input' && LABEL_PROXIED.has((el as HTMLInputElement).type)) {
         if ((el as HTMLInputElement).labels?.length) this.found.candidates.push(this.candidate(el, tag, true));
+      } else if (flags & SOFT && this.inScope && this.interactiveDepth === 0 && this.missingIcon(el, tag)) {
+        this.found.candidates.push({ ...this.candidate(el, tag, false), icon: true });
       }
       return;
     }
+    if (ariaHidden) this.ariaHiddenDepth++;
     const entersScope = this.scope?.has(el) ?? false;
     if (entersScope) this.inScope++;
     const role = roleAttr(el);
@@ -125,34 +207,64 @@ export class ElementWalker {
       if (text) this.near = text;
     }
 
-    const kind = this.classify(el, tag, role);
+    let kind = this.classify(el, tag, role);
     const listable = this.inScope > 0 && !(flags & INVISIBLE);
     if ((tag === 'iframe' || tag === 'frame') && listable && !frameDocument(el)) {
       this.found.candidates.push({ ...this.candidate(el, tag, false), foreign: true });
     }
-    let click = -1;
-    let before = 0;
+    // A list with the click handler of its items: the items are what to click, not the list.
+    let delegates = false;
+    if (kind === 'click' && tag !== 'body' && tag !== 'html' && holdsItems(el)) {
+      this.delegating.add(el);
+      delegates = true;
+      kind = null;
+    } else if (kind === null && this.delegatedItem(el)) {
+      kind = 'click';
+    }
+    let click: OpenClick | null = null;
     if (kind === 'control' || kind === 'link') {
-      this.interactiveCount++;
       if (listable && (kind === 'control' || this.includeLinks)) this.found.candidates.push(this.candidate(el, tag, false));
+      if (listable && tag === 'select') this.listOptions(el as HTMLSelectElement);
+      this.cover(el);
       this.interactiveDepth++;
-    } else if (kind === 'click' && listable && this.interactiveDepth === 0 && this.clickOpen === 0 && this.ctx.style(el).cursor === 'pointer') {
-      click = this.found.candidates.push(this.candidate(el, tag, false)) - 1;
-      before = this.interactiveCount;
-      this.clickOpen++;
+    } else if (kind === 'click' && listable && this.interactiveDepth === 0 && (this.delegatedItem(el) || this.looksClickable(el))) {
+      click = { index: this.found.candidates.push({ ...this.candidate(el, tag, false), click: true }) - 1, chars: textChars(el), covered: 0, inner: 0 };
+      this.open.push(click);
     }
 
     if (!OPAQUE_TAGS.has(tag)) this.children(el);
 
-    if (click >= 0) {
-      this.clickOpen--;
-      // The outermost clickable that holds no real control: otherwise the control is what to click.
-      if (this.interactiveCount > before) this.found.candidates[click]!.dropped = true;
-    }
+    if (click) this.closeClick(click);
+    if (delegates) this.delegating.delete(el);
     if (kind === 'control' || kind === 'link') this.interactiveDepth--;
     if (tag === 'form') this.formStack.pop();
     if (landmark) this.landmarks.pop();
     if (entersScope) this.inScope--;
+    if (ariaHidden) this.ariaHiddenDepth--;
+  }
+
+  /**
+   * Ends a clickable: a clickable inside it saying the same (a span in a card) is left out for
+   * it; it is left out itself when what it holds covers all its text (a wrapper around a button),
+   * since then what it holds is what to click. Otherwise both are listed (a folder and its items,
+   * an inbox row and its star).
+   */
+  private closeClick(click: OpenClick): void {
+    this.open.pop();
+    const candidates = this.found.candidates;
+    if (click.chars > 0) {
+      for (let i = click.index + 1; i < candidates.length; i++) {
+        const inner = candidates[i]!;
+        if (inner.click && !inner.dropped && textChars(inner.el) === click.chars) {
+          inner.dropped = true;
+          click.inner--;
+          click.covered -= click.chars;
+        }
+      }
+    }
+    const own = candidates[click.index]!;
+    if (click.inner > 0 && click.covered >= click.chars) own.dropped = true;
+    else this.cover(own.el);
   }
 
   private children(el: Element): void {
@@ -168,6 +280,25 @@ export class ElementWalker {
   }
 }
 
+/**
+ * True when an ancestor that clips its overflow (hidden or clip, not a scroller) leaves nothing of
+ * `el` showing: a menu or drawer parked outside its container. Asked only of what aria-hidden
+ * covers, where such parking is the rule; elsewhere the verdicts' cheaper tests stand.
+ */
+function clippedAway(ctx: WalkContext, el: Element): boolean {
+  const box = el.getBoundingClientRect();
+  for (let up = composedParent(el); up && up !== el.ownerDocument.documentElement; up = composedParent(up)) {
+    const style = ctx.style(up);
+    const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
+    const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
+    if (!clipsX && !clipsY) continue;
+    const clip = up.getBoundingClientRect();
+    if (clipsX && (box.right <= clip.left || box.left >= clip.right)) return true;
+    if (clipsY && (box.bottom <= clip.top || box.top >= clip.bottom)) return true;
+  }
+  return false;
+}
+
 /** True when a candidate is really there to click: it has a box and the browser agrees it is visible. */
 export function listable(ctx: WalkContext, candidate: Candidate): boolean {
   const { el } = candidate;
@@ -176,9 +307,11 @@ export function listable(ctx: WalkContext, candidate: Candidate): boolean {
     const labels = (el as HTMLInputElement).labels;
     return !!labels && Array.from(labels).some((label) => ctx.shown(label));
   }
+  if (candidate.ariaHidden && clippedAway(ctx, el)) return false;
+  if (candidate.icon) return true;
   if (ctx.display(el) === 'inline') {
     const rect = el.getBoundingClientRect();
-    if (rect.width === 0 || rect.height === 0) return false;
+    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(ctx, el)) return false;
   }
   return typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
 }

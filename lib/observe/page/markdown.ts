@@ -1,9 +1,11 @@
 import type { WalkContext } from './context.js';
 import { HIDDEN, INVISIBLE } from './flags.js';
 import { regionLabel, regionOf } from './landmarks.js';
+import type { InteractiveElement } from '../types.js';
+import { controlMark, MARK_TEXT_MAX } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
-import { isDataTable, tableLines } from './tables.js';
+import { type CellRenderer, writeTable } from './tables.js';
 import { squash } from './text.js';
 import { BLOCK_TAGS, isElement, isText, NO_CONTENT_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
@@ -25,6 +27,8 @@ export class MarkdownRenderer {
     private readonly ctx: WalkContext,
     private readonly source: Source,
     private readonly regions = false,
+    /** Listed controls by live element, to mark where they stand (controls in place). */
+    private readonly marks?: ReadonlyMap<Element, InteractiveElement>,
   ) {}
 
   /** The markdown of `roots`, in order. */
@@ -66,6 +70,7 @@ export class MarkdownRenderer {
 
   private element(el: Element, outer: Owner): void {
     const tag = el.localName;
+    if (this.marks && this.mark(el, tag)) return;
     if (SKIP_TAGS.has(tag) || NO_CONTENT_TAGS.has(tag)) return;
     const live = this.source.live(el);
     const flags = live ? this.ctx.reached(live) : 0;
@@ -87,6 +92,29 @@ export class MarkdownRenderer {
       }
     }
     this.content(el, tag, role, live, flags, owner);
+  }
+
+  /**
+   * Writes a listed control's marker where it stands: in place of its content when that is its
+   * label (a field, a button, a short link), before its content when it holds more (a card, a
+   * row). False when `el` is not listed.
+   */
+  private mark(el: Element, tag: string): boolean {
+    const live = this.source.live(el);
+    const item = live ? this.marks?.get(live) : undefined;
+    if (!live || !item) return false;
+    const block = !NO_CONTENT_TAGS.has(tag) && this.ctx.display(live) !== 'inline' && !this.ctx.display(live).startsWith('inline');
+    if (block) this.out.block();
+    const href = tag === 'a' ? el.getAttribute('href') : null;
+    const url = href && !/^\s*javascript:/i.test(href) ? this.ctx.absolute(href, live.ownerDocument) : '';
+    this.out.space();
+    this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
+    this.out.space();
+    if (!NO_CONTENT_TAGS.has(tag) && !(this.ctx.reached(live) & HIDDEN) && (live.textContent ?? '').length > MARK_TEXT_MAX) {
+      this.children(el, live);
+    }
+    if (block) this.out.block();
+    return true;
   }
 
   private content(el: Element, tag: string, role: string, live: Element | null, flags: number, owner: Owner): void {
@@ -121,7 +149,7 @@ export class MarkdownRenderer {
         this.out.atom('---');
         return this.out.block();
       case 'table':
-        if (isDataTable(el)) return this.table(el);
+        if (writeTable(this.out, this.cells(), el)) return;
         break;
       case 'strong':
       case 'b':
@@ -257,22 +285,12 @@ export class MarkdownRenderer {
     return text;
   }
 
-  private table(el: Element): void {
-    const { caption, lines } = tableLines(
-      {
-        shown: (child) => (this.flags(child) & HIDDEN) === 0,
-        children: (node) => this.source.children(node),
-        inline: (cell) => this.inline(cell),
-      },
-      el,
-    );
-    this.out.block();
-    if (caption) {
-      this.out.text(caption);
-      this.out.block();
-    }
-    if (lines.length) this.out.verbatim(lines);
-    this.out.block();
+  private cells(): CellRenderer {
+    return {
+      shown: (child) => (this.flags(child) & HIDDEN) === 0,
+      children: (node) => this.source.children(node),
+      inline: (cell) => this.inline(cell),
+    };
   }
 
   /** An element's content rendered on one line (a table cell, a caption). */

@@ -14,6 +14,8 @@ export interface WalkOptions {
   scope?: string;
   includeLinks: boolean;
   includeMap: boolean;
+  /** Puts each listed control's ref where it stands in the markdown (`[e3: button "Send"]`). */
+  controlsInPlace?: boolean;
   maxTextLength: number;
   /** The number the next new element gets (`e${nextRef}`); refs are never reused within a session. */
   nextRef: number;

@@ -1,3 +1,4 @@
+import type { Out } from './out.js';
 import { isElement, roleAttr } from './tree.js';
 
 /** What the table renderer needs from the markdown renderer. */
@@ -120,4 +121,61 @@ export function tableLines(r: CellRenderer, table: Element): { caption: string; 
   const lines = grid.filter((cells, i) => i === 0 || cells.some((cell) => cell)).map(line);
   lines.splice(1, 0, `|${' --- |'.repeat(width)}`);
   return { caption, lines };
+}
+
+/** A key cell longer than this is prose, not a name. */
+const KEY_MAX = 80;
+/** A value cell longer than this lays out a page rather than stating a value. */
+const VALUE_MAX = 500;
+
+/**
+ * A small two-column table without header cells (a product's specifications, a contact card):
+ * its rows as `key: value` lines, or null when it is not one (a row without exactly two cells,
+ * fewer than two rows, a nested table, a key or value too long to be one).
+ */
+export function keyValueLines(r: CellRenderer, table: Element): string[] | null {
+  if (table.getElementsByTagName('table').length) return null;
+  const rows: Element[] = [];
+  for (const section of childrenTagged(r, table, SECTIONS)) {
+    if (section.localName === 'tr') rows.push(section);
+    else if (section.localName !== 'caption') rows.push(...childrenTagged(r, section, ROWS));
+  }
+  if (rows.length < 2) return null;
+  const lines: string[] = [];
+  for (const row of rows) {
+    const cells = childrenTagged(r, row, CELLS);
+    if (cells.length !== 2) return null;
+    const key = r.inline(cells[0]!);
+    const value = r.inline(cells[1]!);
+    if (key.length > KEY_MAX || value.length > VALUE_MAX) return null;
+    if (key || value) lines.push(key && value ? `${key.replace(/:$/, '')}: ${value}` : key || value);
+  }
+  return lines.length >= 2 ? lines : null;
+}
+
+/**
+ * Writes `table` to `out`: a data table as GFM lines (under its caption), a small two-column one
+ * as `key: value` lines. False for a layout table, which the caller renders as blocks.
+ */
+export function writeTable(out: Out, r: CellRenderer, table: Element): boolean {
+  if (isDataTable(table)) {
+    const { caption, lines } = tableLines(r, table);
+    out.block();
+    if (caption) {
+      out.text(caption);
+      out.block();
+    }
+    if (lines.length) out.verbatim(lines);
+    out.block();
+    return true;
+  }
+  const pairs = keyValueLines(r, table);
+  if (!pairs) return false;
+  out.block();
+  for (const line of pairs) {
+    out.text(line);
+    out.lineBreak();
+  }
+  out.block();
+  return true;
 }

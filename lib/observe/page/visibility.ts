@@ -77,9 +77,10 @@ export function textHidden(style: CSSStyleDeclaration, flags: number): boolean {
  * down and never asks below a hidden element). Computed style is read only as far as needed: an
  * inline element has no box of its own to measure, and the clipping patterns are only looked for
  * on boxes a pixel wide or high. Text-only tricks are left to `textHidden`, asked where text is met.
+ * With `ignoreAriaHidden`, only what shows counts (the element list's view of an aria-hidden subtree).
  */
-export function computeVerdict(ctx: VerdictSource, el: Element): number {
-  if (el.hasAttributes() && (el.hasAttribute('hidden') || el.hasAttribute('inert') || el.getAttribute('aria-hidden') === 'true')) return HIDDEN;
+export function computeVerdict(ctx: VerdictSource, el: Element, ignoreAriaHidden = false): number {
+  if (el.hasAttributes() && (el.hasAttribute('hidden') || el.hasAttribute('inert') || (!ignoreAriaHidden && el.getAttribute('aria-hidden') === 'true'))) return HIDDEN;
   const style = ctx.style(el);
   const display = ctx.display(el);
   if (display === 'none') return HIDDEN;

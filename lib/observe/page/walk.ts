@@ -1,9 +1,10 @@
 import type { FormInfo, InteractiveElement } from '../types.js';
 import { type ClickLookup, WalkContext } from './context.js';
-import { labelOf, roleOf, valueOf } from './describe.js';
+import { labelOf, roleOf, stateOf, valueOf } from './describe.js';
 import { type Candidate, ElementWalker, listable } from './elements.js';
 import { formInfo } from './forms.js';
 import { HtmlRenderer } from './html.js';
+import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';
 import { MarkdownRenderer } from './markdown.js';
@@ -125,7 +126,7 @@ function describe(
   options: WalkOptions,
   candidates: Candidate[],
   forms: Array<{ el: Element; inScope: boolean }>,
-): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[] } {
+): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[]; listed: Element[] } {
   const listed = candidates.filter((candidate) => listable(ctx, candidate));
   const chosen = listed.filter((candidate) => !candidate.foreign);
   const walked = largestFrames(listed.filter((candidate) => candidate.foreign).map((candidate) => candidate.el));
@@ -148,9 +149,14 @@ function describe(
   const elements = chosen.map((candidate, i): InteractiveElement => {
     const { el } = candidate;
     const ref = `e${numbers[i]}`;
-    const item: InteractiveElement = { ref, tag: el.localName, role: roleOf(el), label: labelOf(ctx, el) };
+    const computed = roleOf(el);
+    // Listed for its click listener, a generic element acts as a button.
+    const role = computed === 'generic' ? 'button' : computed;
+    const item: InteractiveElement = { ref, tag: el.localName, role, label: labelOf(ctx, el) };
     const value = valueOf(el);
     if (value) item.value = value;
+    Object.assign(item, stateOf(el, role));
+    ensureBox(ctx, el);
     if (candidate.landmark) item.in = candidate.landmark;
     if (candidate.near) item.near = candidate.near;
     const form = candidate.form ? formRefs.get(candidate.form) : undefined;
@@ -166,7 +172,7 @@ function describe(
   forms.forEach(({ el, inScope }) => {
     if (inScope || fields.has(el)) formList.push(formInfo(ctx, el, formRefs.get(el)!, fields.get(el) ?? []));
   });
-  return { elements, forms: formList, frames };
+  return { elements, forms: formList, frames, listed: chosen.map((candidate) => candidate.el) };
 }
 
 /** One walk of the page: content, elements, forms, map and scroll in a single synchronous call. */
@@ -177,16 +183,17 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
   const pass = new ElementWalker(ctx, scope ? new Set(scope) : null, !!options.includeLinks).run();
 
   const html = options.format === 'html';
+  const { elements, forms, frames, listed } = describe(ctx, env, options, pass.candidates, pass.forms);
   const content = options.elementsOnly || (scope && scope.length === 0) ? null : chooseContent(ctx, options, scope);
   let text = '';
   if (content) {
+    const marks = options.controlsInPlace && !html ? new Map(listed.map((el, i) => [el, elements[i]!])) : undefined;
     text = html
       ? new HtmlRenderer(ctx, content.source).render(content.roots)
-      : new MarkdownRenderer(ctx, content.source, content.kind === 'full').render(content.roots);
+      : new MarkdownRenderer(ctx, content.source, content.kind === 'full', marks).render(content.roots);
     text = withTitle(text, content.title, html);
   }
   const max = Number.isFinite(options.maxTextLength) && options.maxTextLength > 0 ? options.maxTextLength : 12_000;
-  const { elements, forms, frames } = describe(ctx, env, options, pass.candidates, pass.forms);
 
   const result: WalkResult = {
     title: doc.title,

@@ -128,7 +128,7 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
     it('refuses close anywhere but last', () => {
       expect(at({ steps: [{ close: {} }, { observe: {} }] })).to.deep.equal({ path: 'steps[0]', expected: 'close as the last step' });
       expect(decoded(createBodyCodec, { url: 'https://a.test', steps: [{ observe: {} }, { close: {} }] }).steps).to.deep.equal([
-        { name: 'observe', params: { format: 'markdown', mode: 'main', include_page_map: false, include_links: false, max_text_length: 12_000 } },
+        { name: 'observe', params: { format: 'markdown', mode: 'main', include_page_map: false, include_links: false, controls: 'in_place', max_text_length: 12_000 } },
         { name: 'close', params: {} },
       ]);
     });

@@ -50,9 +50,9 @@ describe('step codecs: integer bounds', () => {
 describe('step codecs: defaults', () => {
   const cases: Array<[Record<string, unknown>, unknown]> = [
     [{ goto: { url: 'https://a.test' } }, { url: 'https://a.test', wait_timeout: 10_000 }],
-    [{ observe: {} }, { format: 'markdown', mode: 'main', include_page_map: false, include_links: false, max_text_length: 12_000 }],
-    [{ observe: { mode: 'full' } }, { format: 'markdown', mode: 'full', include_page_map: false, include_links: false, max_text_length: 20_000 }],
-    [{ observe: { mode: 'full', max_text_length: 5 } }, { format: 'markdown', mode: 'full', include_page_map: false, include_links: false, max_text_length: 5 }],
+    [{ observe: {} }, { format: 'markdown', mode: 'main', include_page_map: false, include_links: false, controls: 'in_place', max_text_length: 12_000 }],
+    [{ observe: { mode: 'full' } }, { format: 'markdown', mode: 'full', include_page_map: false, include_links: false, controls: 'in_place', max_text_length: 20_000 }],
+    [{ observe: { mode: 'full', max_text_length: 5 } }, { format: 'markdown', mode: 'full', include_page_map: false, include_links: false, controls: 'in_place', max_text_length: 5 }],
     [{ click: { text: 'Go' } }, { text: 'Go' }],
     [{ fill: { label: 'Email', value: '' } }, { label: 'Email', value: '' }],
     [{ type: { ref: 'e1', value: 'abc' } }, { ref: 'e1', value: 'abc', delay: 50 }],

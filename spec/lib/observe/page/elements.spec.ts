@@ -37,18 +37,28 @@ describe('PageApi#walk() interactive elements', function () {
     const { elements, nextRef } = await h.walk({ scope: 'body' });
     expect(elements).to.deep.equal([
       { ref: 'e1', tag: 'button', role: 'button', label: 'Go' },
-      { ref: 'e2', tag: 'input', role: 'textbox', label: 'Full name', value: 'Ada' },
-      { ref: 'e3', tag: 'input', role: 'textbox', label: 'E-mail' },
-      { ref: 'e4', tag: 'input', role: 'checkbox', label: 'Remember me', value: 'checked' },
-      { ref: 'e5', tag: 'input', role: 'textbox', label: 'Search here' },
-      { ref: 'e6', tag: 'input', role: 'textbox', label: 'Titled' },
-      { ref: 'e7', tag: 'input', role: 'textbox', label: 'only_name' },
-      { ref: 'e8', tag: 'select', role: 'combobox', label: 'Size', value: 'Large' },
+      { ref: 'e2', tag: 'input', role: 'textbox', label: 'Full name', value: 'Ada', input_type: 'text' },
+      { ref: 'e3', tag: 'input', role: 'textbox', label: 'E-mail', input_type: 'email' },
+      { ref: 'e4', tag: 'input', role: 'checkbox', label: 'Remember me', value: 'checked', input_type: 'checkbox', checked: true },
+      { ref: 'e5', tag: 'input', role: 'textbox', label: 'Search here', input_type: 'text' },
+      { ref: 'e6', tag: 'input', role: 'textbox', label: 'Titled', input_type: 'text' },
+      { ref: 'e7', tag: 'input', role: 'textbox', label: 'only_name', input_type: 'text' },
+      {
+        ref: 'e8',
+        tag: 'select',
+        role: 'combobox',
+        label: 'Size',
+        value: 'Large',
+        options: [
+          { value: 'Small', label: 'Small', selected: false },
+          { value: 'Large', label: 'Large', selected: true },
+        ],
+      },
       { ref: 'e9', tag: 'textarea', role: 'textbox', label: 'Notes', value: 'some notes' },
-      { ref: 'e10', tag: 'input', role: 'button', label: 'Send' },
+      { ref: 'e10', tag: 'input', role: 'button', label: 'Send', input_type: 'submit' },
       { ref: 'e11', tag: 'div', role: 'tab', label: 'Tab one' },
-      { ref: 'e12', tag: 'summary', role: 'button', label: 'More' },
-      { ref: 'e13', tag: 'div', role: 'div', label: 'Editor' },
+      { ref: 'e12', tag: 'summary', role: 'button', label: 'More', expanded: false },
+      { ref: 'e13', tag: 'div', role: 'textbox', label: 'Editor' },
     ]);
     expect(nextRef).to.equal(14);
   });
@@ -69,8 +79,8 @@ describe('PageApi#walk() interactive elements', function () {
     for (const format of ['markdown', 'html'] as const) {
       const result = await h.walk({ scope: 'body', format });
       expect(JSON.stringify(result)).to.not.include('hunter2');
-      // A password field has no ARIA role: the tag stands in.
-      expect(result.elements[0]).to.deep.equal({ ref: 'e1', tag: 'input', role: 'input', label: 'Password', in: 'form', form: 'f1' });
+      // A password field is typed into like any text field: a textbox, its kind in input_type.
+      expect(result.elements[0]).to.deep.equal({ ref: 'e1', tag: 'input', role: 'textbox', input_type: 'password', label: 'Password', in: 'form', form: 'f1' });
     }
   });
 
