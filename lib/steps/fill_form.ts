@@ -2,10 +2,11 @@ import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
 import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
-import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, leaveField, locate, perform } from '../target/index.js';
+import { SETTLE_CAP_MS, withNavigation } from '../nav/action.js';
+import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
+import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
 import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
 import { submitForm } from './form-submit.js';
 
@@ -50,8 +51,8 @@ function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefin
   return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
 }
 
-/** Fills one located field according to what it turns out to be. */
-async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean): Promise<void> {
+/** Fills one located field according to what it turns out to be; a text-like field answers what to read back. */
+async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean): Promise<FillCheck | null> {
   const control = await handle.evaluate(describeControl);
   switch (control.kind) {
     case 'checkbox':
@@ -94,22 +95,24 @@ async function fillField(handle: ElementHandle<Element>, label: string, value: s
       throw badValue(label, 'a form field, not a button');
     case 'text':
       if (typeof value !== 'string') throw badValue(label, 'a string for a text field');
-      await perform('fill', async () => {
-        await handle.fill(value, { timeout: ACTION_TIMEOUT_MS });
-        await handle.evaluate(leaveField);
-      });
-      break;
+      return fillValue(handle, value, `fill of "${label}"`);
   }
+  return null;
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
 async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[]): Promise<void> {
+  const checks: Array<[ElementHandle<Element>, string, FillCheck]> = [];
   for (const [label, value] of Object.entries(params.fields)) {
     // Kept until the step ends: the submit looks for the form most of them belong to.
     const handle = await locate(ctx, { label }, 'input');
     handles.push(handle);
-    await fillField(handle, label, value);
+    const check = await fillField(handle, label, value);
+    if (check) checks.push([handle, label, check]);
   }
+  // Read back once the page has reacted to the fields, and before a submit takes them away.
+  if (checks.length > 0) await ctx.observer.waitForStable(SETTLE_CAP_MS);
+  for (const [handle, label, check] of checks) await checkFilled(handle, check, `fill of "${label}"`);
   if (!params.submit) return;
   const anchor = handles[0]!;
   const frame = await anchor.ownerFrame();

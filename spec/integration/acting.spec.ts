@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
-import { CASES, NESTED } from '../fixtures/acting/pages.js';
+import { CASES, FIELDS, NESTED } from '../fixtures/acting/pages.js';
 
 type Element = { ref: string; label: string };
 
 describe('what steps do to controls (issue 13)', function () {
   this.timeout(120_000);
-  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES } });
+  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS } });
   const { create, act } = t;
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
 
@@ -59,6 +59,70 @@ describe('what steps do to controls (issue 13)', function () {
       expect(error, JSON.stringify(error)).to.equal(null);
       // An exact match of any case comes before a prefix: "Save" is the link "save", not "Save draft".
       expect(log).to.deep.equal(['ok', 'Ok', 'Ok', 'save', 'save', 'Save draft']);
+    });
+  });
+
+  describe('fill reads the value back and takes written dates, times and numbers (class 10)', () => {
+    const values = { execute_js: { code: 'return Object.fromEntries([...document.querySelectorAll("input")].map((i) => [i.getAttribute("aria-label"), i.value]))', result_key: 'values' } };
+    async function fill(steps: unknown[]) {
+      const first = await create({ url: t.site.url('/fields') });
+      const id = first.body.session_id as string;
+      const res = await act(id, steps);
+      const read = await act(id, [values]);
+      return { error: res.body.error as { code: string; message: string; context: { reason?: string } } | null, values: read.body.extraction?.values as Record<string, string> };
+    }
+
+    it('converts what people write to the format of date, time, month, week and number inputs, by the page language', async () => {
+      const { error, values: got } = await fill([
+        { fill: { label: 'Start date', value: '09/10/2012' } },
+        { fill: { label: 'Start time', value: '2:30 pm' } },
+        { fill: { label: 'Meeting', value: 'September 10, 2012 at 9:05 am' } },
+        { fill: { label: 'Card expiry', value: '09/2027' } },
+        { fill: { label: 'Week', value: '10 Sep 2012' } },
+        { fill: { label: 'Amount', value: '1,234.5' } },
+        { fill: { label: 'UK date', value: '09/10/2012' } },
+        { fill: { label: 'UK amount', value: '-7' } },
+        { fill: { label: 'German amount', value: '1.234,5' } },
+      ]);
+      expect(error, JSON.stringify(error)).to.equal(null);
+      expect(got).to.include({
+        'Start date': '2012-09-10', 'Start time': '14:30', Meeting: '2012-09-10T09:05', 'Card expiry': '2027-09', Week: '2012-W37', Amount: '1234.5',
+        'UK date': '2012-10-09', 'UK amount': '-7', 'German amount': '1234.5',
+      });
+    });
+
+    it('fails with action_failed saying which format a field wants when it cannot read the text', async () => {
+      const { error, values: got } = await fill([{ fill: { label: 'Start date', value: 'next Tuesday' } }]);
+      expect(error?.code).to.equal('action_failed');
+      expect(error?.context.reason).to.equal('unreadable_value');
+      expect(error?.message).to.match(/"next Tuesday" cannot be read for this date field; it wants a date such as 2012-09-10.*09\/10\/2012 \(month first\)/);
+      expect(got['Start date']).to.equal('');
+    });
+
+    it('fails with action_failed when the field becomes disabled mid-fill, or a script empties it or puts back its old value', async () => {
+      const cases: Array<[string, string, RegExp]> = [
+        ['Locked', 'disabled', /became disabled and did not take "secret"/],
+        ['Coupon', 'value_rejected', /did not keep the value: "SAVE10" did not take \(it is empty\)/],
+        ['Quantity', 'value_rejected', /put back its previous value: "ten" did not take \(it reads "1"\)/],
+      ];
+      for (const [label, reason, message] of cases) {
+        const value = label === 'Locked' ? 'secret' : label === 'Coupon' ? 'SAVE10' : 'ten';
+        const { error } = await fill([{ fill: { label, value } }]);
+        expect(error?.code, label).to.equal('action_failed');
+        expect(error?.context.reason, label).to.equal(reason);
+        expect(error?.message, label).to.match(message);
+      }
+    });
+
+    it('accepts a value the page reformats (an input mask), and reads back in fill_form too', async () => {
+      const masked = await fill([{ fill: { label: 'Phone', value: '5551234567' } }, { fill_form: { fields: { 'Start date': '10 Sep 2012', Amount: '25' } } }]);
+      expect(masked.error, JSON.stringify(masked.error)).to.equal(null);
+      expect(masked.values).to.include({ Phone: '(555) 123-4567', 'Start date': '2012-09-10', Amount: '25' });
+      const reset = await fill([{ fill_form: { fields: { 'Start time': '9 pm', Coupon: 'SAVE10' } } }]);
+      expect(reset.error?.code).to.equal('action_failed');
+      expect(reset.error?.context.reason).to.equal('value_rejected');
+      expect(reset.error?.message).to.match(/^fill of "Coupon" failed: /);
+      expect(reset.values['Start time']).to.equal('21:00');
     });
   });
 });
