@@ -7,7 +7,8 @@ import { ACTION_TIMEOUT_MS, locate, perform } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
-import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
+import { describeControl, radioOfGroup, setToggle } from './form-controls.js';
+import { pickOption } from './select.js';
 import { submitForm } from './form-submit.js';
 
 const fieldValue = predicate('string or boolean', (u): u is string | boolean => typeof u === 'string' || typeof u === 'boolean', {
@@ -42,13 +43,6 @@ function wantedState(label: string, value: string | boolean): boolean {
   if (TRUE_WORDS.has(word)) return true;
   if (FALSE_WORDS.has(word)) return false;
   throw badValue(label, 'a boolean (or "true"/"false", "on"/"off", "yes"/"no") for a checkbox');
-}
-
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
-/** The option to choose: by value exactly, else by its text (case and spacing ignored). */
-function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefined {
-  return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
 }
 
 /** Fills one located field according to what it turns out to be; a text-like field answers what to read back. */

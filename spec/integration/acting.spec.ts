@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
-import { CASES, FIELDS, NESTED } from '../fixtures/acting/pages.js';
+import { CASES, FIELDS, NESTED, SELECTS } from '../fixtures/acting/pages.js';
 
 type Element = { ref: string; label: string };
 
 describe('what steps do to controls (issue 13)', function () {
   this.timeout(120_000);
-  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS } });
+  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS } });
   const { create, act } = t;
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
 
@@ -123,6 +123,39 @@ describe('what steps do to controls (issue 13)', function () {
       expect(reset.error?.context.reason).to.equal('value_rejected');
       expect(reset.error?.message).to.match(/^fill of "Coupon" failed: /);
       expect(reset.values['Start time']).to.equal('21:00');
+    });
+  });
+
+  describe('select with several options on a <select multiple> (class 9)', () => {
+    const chosen = { execute_js: { code: 'return [...document.querySelectorAll("select")].map((s) => [...s.selectedOptions].map((o) => o.value))', result_key: 'chosen' } };
+    async function select(steps: unknown[]) {
+      const first = await create({ url: t.site.url('/selects') });
+      const id = first.body.session_id as string;
+      const res = await act(id, steps);
+      const read = await act(id, [chosen]);
+      return { error: res.body.error as { code: string; message: string; context: Record<string, unknown> } | null, chosen: read.body.extraction?.chosen as string[][] };
+    }
+
+    it('chooses exactly the options listed, by value or text, and a second step replaces the choice', async () => {
+      const once = await select([{ select: { label: 'Toppings', value: ['ham', 'Black Olives'] } }]);
+      expect(once.error, JSON.stringify(once.error)).to.equal(null);
+      expect(once.chosen[0]).to.deep.equal(['ham', 'oli']);
+      const twice = await select([{ select: { label: 'Toppings', value: ['ham', 'mush'] } }, { select: { label: 'Toppings', value: ['chi', 'pin'] } }, { select: { label: 'Size', value: 'Large' } }]);
+      expect(twice.error, JSON.stringify(twice.error)).to.equal(null);
+      expect(twice.chosen).to.deep.equal([['pin', 'chi'], ['l']]);
+      const none = await select([{ select: { label: 'Toppings', value: ['ham'] } }, { select: { label: 'Toppings', value: [] } }]);
+      expect(none.chosen[0]).to.deep.equal([]);
+    });
+
+    it('refuses an array for a select that is not multiple, naming the field, and an unknown option', async () => {
+      const array = await select([{ select: { label: 'Size', value: ['s', 'm'] } }]);
+      expect(array.error?.code).to.equal('invalid_request');
+      expect(array.error?.context).to.include({ path: 'select.value' });
+      expect(array.chosen[1]).to.deep.equal(['s']);
+      const unknown = await select([{ select: { label: 'Toppings', value: ['ham', 'anchovies'] } }]);
+      expect(unknown.error?.code).to.equal('action_failed');
+      expect(unknown.error?.context.reason).to.equal('no_such_option');
+      expect(unknown.chosen[0]).to.deep.equal([]);
     });
   });
 });
