@@ -17,6 +17,8 @@ export interface FieldState {
   readOnly: boolean;
   /** Still in its document (a re-render may have replaced it). */
   connected: boolean;
+  /** The maxlength it enforces, or -1. */
+  maxLength: number;
 }
 
 /** What a fill set out to do, for the read-back. */
@@ -33,7 +35,7 @@ export function fieldState(el: Element): FieldState {
   const value = text ? text.value : ((el as HTMLElement).innerText ?? el.textContent ?? '');
   const lang = el.closest('[lang]')?.getAttribute('lang')?.trim() || navigator.language || '';
   const readOnly = !!text?.readOnly;
-  return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected };
+  return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
 }
 
 const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
@@ -64,17 +66,24 @@ export async function fillValue(handle: ElementHandle<Element>, written: string,
   return { kind: field.kind, before: field.value, wanted };
 }
 
+/** True when the field kept only the first `maxLength` characters of what was filled. */
+const wasCut = (after: string, wanted: string, maxLength: number): boolean =>
+  maxLength >= 0 && after.length === maxLength && wanted.length > maxLength && wanted.startsWith(after);
+
 /** True when the field holds what was filled, or a page's reformatting of it (an input mask): not empty, not the old value. */
-function took(check: FillCheck, now: string): boolean {
+function took(check: FillCheck, now: string, maxLength = -1): boolean {
   const [after, wanted, before] = check.kind === 'editable' ? [squash(now), squash(check.wanted), squash(check.before)] : [now, check.wanted, check.before];
   if (after === wanted) return true;
   if ((check.kind === 'number' || check.kind === 'range') && after !== '' && Number(after) === Number(wanted)) return true;
+  // A value cut at the field's maxlength did not take whole.
+  if (wasCut(after, wanted, maxLength)) return false;
   return wanted !== '' && after !== '' && after !== before;
 }
 
 /**
  * Reads the field back after a fill and the page's reaction to it: action_failed when the value
- * did not take (`disabled`, `not_editable`, or `value_rejected`: empty, or back to what it held).
+ * did not take (`disabled`, `not_editable`, or `value_rejected`: empty, back to what it held, or
+ * cut at the field's maxlength).
  * A field that went away (a navigation, a re-render) is not judged.
  */
 export async function checkFilled(handle: ElementHandle<Element>, check: FillCheck, what = 'fill'): Promise<void> {
@@ -87,11 +96,14 @@ export async function checkFilled(handle: ElementHandle<Element>, check: FillChe
     }))
     .catch(() => undefined);
   const field = await handle.evaluate(fieldState).catch(() => null);
-  if (!field?.connected || took(check, field.value)) return;
+  if (!field?.connected || took(check, field.value, field.maxLength)) return;
   const wanted = shown(check.kind, check.wanted);
   const reads = field.value === '' ? 'it is empty' : `it reads ${shown(check.kind, field.value)}`;
   if (field.disabled) throw new StepError('action_failed', `${what} failed: the field became disabled and did not take ${wanted} (${reads})`, { reason: 'disabled' });
   if (field.readOnly) throw new StepError('action_failed', `${what} failed: the field became read-only and did not take ${wanted} (${reads})`, { reason: 'not_editable' });
+  if (wasCut(field.value, check.wanted, field.maxLength)) {
+    throw new StepError('action_failed', `${what} failed: the field takes at most ${field.maxLength} characters and cut ${wanted} (${reads})`, { reason: 'value_rejected' });
+  }
   const how = field.value !== '' && field.value === check.before ? 'the page put back its previous value' : check.wanted === '' ? 'the page kept a value' : 'the page did not keep the value';
   throw new StepError('action_failed', `${what} failed: ${how}: ${wanted} did not take (${reads})`, { reason: 'value_rejected' });
 }

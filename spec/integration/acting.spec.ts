@@ -99,14 +99,16 @@ describe('what steps do to controls (issue 13)', function () {
       expect(got['Start date']).to.equal('');
     });
 
-    it('fails with action_failed when the field becomes disabled mid-fill, or a script empties it or puts back its old value', async () => {
+    it('fails with action_failed when the field becomes disabled mid-fill, a script empties it or puts back its old value, or it cuts the text', async () => {
       const cases: Array<[string, string, RegExp]> = [
         ['Locked', 'disabled', /became disabled and did not take "secret"/],
         ['Coupon', 'value_rejected', /did not keep the value: "SAVE10" did not take \(it is empty\)/],
         ['Quantity', 'value_rejected', /put back its previous value: "ten" did not take \(it reads "1"\)/],
+        ['Code', 'value_rejected', /takes at most 4 characters and cut "ABCDEF" \(it reads "ABCD"\)/],
       ];
+      const values: Record<string, string> = { Locked: 'secret', Coupon: 'SAVE10', Quantity: 'ten', Code: 'ABCDEF' };
       for (const [label, reason, message] of cases) {
-        const value = label === 'Locked' ? 'secret' : label === 'Coupon' ? 'SAVE10' : 'ten';
+        const value = values[label]!;
         const { error } = await fill([{ fill: { label, value } }]);
         expect(error?.code, label).to.equal('action_failed');
         expect(error?.context.reason, label).to.equal(reason);
