@@ -7,6 +7,7 @@ import { StepError } from '../errors.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import type { OptionInfo } from './form-controls.js';
+import { customSelectKind, selectInListbox } from './listbox.js';
 import { MAX_SELECT_VALUES } from './limits.js';
 import { targeted } from './targeting.js';
 
@@ -27,7 +28,7 @@ export const selectCodec = described(
       'The option to choose, by value attribute, else by its text (case and spacing ignored). For a <select multiple>, an array chooses exactly those options (an empty array none); a select that is not multiple takes only a string.',
     ),
   }),
-  'Chooses an option of a select element, or several of a multiple select; an unknown option is action_failed listing the values.',
+  'Chooses an option of a select element, or several of a multiple select, or clicks the options of an ARIA listbox or combobox; an unknown option is action_failed listing the values.',
 );
 
 /** Decoded select parameters. */
@@ -50,7 +51,7 @@ export function pickOption(options: OptionInfo[], wanted: string): OptionInfo | 
   return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
 }
 
-/** Checks that `element` is a select offering every wanted option, then selects exactly those. */
+/** Checks that `element` is a select offering every wanted option, then selects exactly those; a listbox or combobox has its options clicked. */
 async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value: string | string[]): Promise<void> {
   const select = await perform('select', () =>
     element.evaluate((el) =>
@@ -59,7 +60,12 @@ async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value
         : null,
     ),
   );
-  if (select === null) throw new StepError('action_failed', 'select needs a <select> element', { reason: 'not_a_select' });
+  if (select === null) {
+    const kind = await perform('select', () => element.evaluate(customSelectKind));
+    if (!kind) throw new StepError('action_failed', 'select needs a <select> element, a listbox or a combobox', { reason: 'not_a_select' });
+    await withNavigation(ctx, () => selectInListbox(element, kind, typeof value === 'string' ? [value] : value, Array.isArray(value)));
+    return;
+  }
   if (Array.isArray(value) && !select.multiple) {
     throw new StepError('invalid_request', 'select: an array of options needs a <select multiple>; this select takes one option', {
       path: 'select.value',

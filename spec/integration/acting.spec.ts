@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
-import { CASES, FIELDS, NESTED, SELECTS } from '../fixtures/acting/pages.js';
+import { CASES, FIELDS, LISTBOXES, NESTED, SELECTS } from '../fixtures/acting/pages.js';
 
 type Element = { ref: string; label: string };
 
 describe('what steps do to controls (issue 13)', function () {
   this.timeout(120_000);
-  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS } });
+  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS }, '/listboxes': { body: LISTBOXES } });
   const { create, act } = t;
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
 
@@ -158,6 +158,28 @@ describe('what steps do to controls (issue 13)', function () {
       expect(unknown.error?.code).to.equal('action_failed');
       expect(unknown.error?.context.reason).to.equal('no_such_option');
       expect(unknown.chosen[0]).to.deep.equal([]);
+    });
+  });
+
+  describe('select on custom listboxes and comboboxes (class 9)', () => {
+    const state = {
+      execute_js: {
+        code: 'return { activities: [...document.querySelectorAll("[aria-label=Activities] [aria-selected=true]")].map((o) => o.textContent), country: document.getElementById("country").textContent }',
+        result_key: 'state',
+      },
+    };
+
+    it('clicks the options of a multi-select listbox so that exactly those are chosen, and opens a combobox to choose in it', async () => {
+      const first = await create({ url: t.site.url('/listboxes') });
+      const id = first.body.session_id as string;
+      const res = await act(id, [{ select: { label: 'Activities', value: ['Swimming', 'ski'] } }, { select: { label: 'Country', value: 'Peru' } }, state]);
+      expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
+      expect(res.body.extraction.state).to.deep.equal({ activities: ['Swimming', 'Skiing'], country: 'Peru' });
+      const wrong = await act(id, [{ select: { label: 'Country', value: ['Egypt', 'Peru'] } }]);
+      expect(wrong.body.error?.code).to.equal('invalid_request');
+      const unknown = await act(id, [{ select: { label: 'Country', value: 'Atlantis' } }]);
+      expect(unknown.body.error?.code).to.equal('action_failed');
+      expect(unknown.body.error?.context).to.deep.include({ reason: 'no_such_option', options: ['Egypt', 'Peru'] });
     });
   });
 });

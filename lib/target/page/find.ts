@@ -193,6 +193,14 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
   // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
   const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
   const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(ctx, c) && fits(c.el));
+  // A listbox is a control to choose in, though the element list shows its options rather than it.
+  if (query.purpose === 'select') {
+    const listed = new Set(pool.map((c) => c.el));
+    for (const el of Array.from(doc.querySelectorAll('[role="listbox"]'))) {
+      const candidate: Candidate = { el, landmark: null, near: '', form: null, dropped: false, proxied: false };
+      if (!listed.has(el) && ctx.shown(el) && listable(ctx, candidate)) pool.push(candidate);
+    }
+  }
   const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
   const found = firstMatch(pool, features, wanted);
   const match = found && query.by === 'text' ? narrowed(ctx, found, wanted) : (found?.el ?? null);
