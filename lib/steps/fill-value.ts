@@ -87,11 +87,12 @@ function took(check: FillCheck, now: string, maxLength = -1): boolean {
  * A field that went away (a navigation, a re-render) is not judged.
  */
 export async function checkFilled(handle: ElementHandle<Element>, check: FillCheck, what = 'fill'): Promise<void> {
-  // A script that reacts to the change in a later task or frame (a reset after validation) has
-  // had its turn once the next frame and a short while after it have passed.
+  // A script that reacts to the change in a later task or in the next frame (a reset after
+  // validation) has had its turn once that frame and a task after it have run. A longer wait
+  // would cost every fill; a reset after a timer of its own is not seen.
   await handle
     .evaluate(() => new Promise<void>((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 50));
+      requestAnimationFrame(() => setTimeout(resolve, 0));
       setTimeout(resolve, 250); // a page that paints no frames (hidden) still answers
     }))
     .catch(() => undefined);

@@ -51,6 +51,12 @@ describe('what steps do to controls (issue 13)', function () {
       expect(error?.message, error?.message).to.match(/another control inside it .*Yes please.*No thanks/);
       expect(log).to.deep.equal([]);
     });
+
+    it('clicks a button whose centre another box covers where the button shows', async () => {
+      const { error, log } = await run('/nested', () => [{ click: { text: 'Half hidden' } }]);
+      expect(error, JSON.stringify(error)).to.equal(null);
+      expect(log).to.deep.equal(['half']);
+    });
   });
 
   describe('text targeting and case (class 11)', () => {
