@@ -76,7 +76,10 @@ export function clickPointOf(el: Element, hooksKey: string): ClickPoint {
   const controls = new Set<Element>();
   for (const [index, [x, y]] of points.entries()) {
     if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) continue;
-    const hit = reached(root.elementFromPoint(x, y));
+    let top = root.elementFromPoint(x, y);
+    // The hit test stops at a shadow host; a control inside its shadow tree is what gets the click.
+    for (let inner = top?.shadowRoot?.elementFromPoint(x, y); inner && inner !== top; inner = inner.shadowRoot?.elementFromPoint(x, y)) top = inner;
+    const hit = reached(top);
     if (hit === el) {
       if (index === 0) return { kind: 'centre' };
       return { kind: 'point', x: x - rect.left - el.clientLeft, y: y - rect.top - el.clientTop };

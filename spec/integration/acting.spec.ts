@@ -38,10 +38,14 @@ describe('what steps do to controls (issue 13)', function () {
       expect(log).to.deep.equal(['row']);
     });
 
-    it('clicks the folder and the row by ref on their own surface, not on a control inside them', async () => {
-      const { error, log } = await run('/nested', (elements) => [{ click: { ref: refOf(elements, 'Projects') } }, { click: { ref: refOf(elements, 'Alice') } }]);
+    it('clicks the folder and the rows (one in a shadow tree) by ref on their own surface, not on a control inside them', async () => {
+      const { error, log } = await run('/nested', (elements) => [
+        { click: { ref: refOf(elements, 'Projects') } },
+        { click: { ref: refOf(elements, 'Alice') } },
+        { click: { ref: refOf(elements, 'Bob') } },
+      ]);
       expect(error, JSON.stringify(error)).to.equal(null);
-      expect(log).to.deep.equal(['folder', 'row']);
+      expect(log).to.deep.equal(['folder', 'row', 'shadow row']);
     });
 
     it('fails with action_failed naming the inner controls when every point of the element is one of them', async () => {
