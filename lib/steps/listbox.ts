@@ -58,7 +58,7 @@ function optionIndex(options: AriaOption[], wanted: string): number {
  * clicks each option; in a multi-select listbox (aria-multiselectable) it also clicks chosen
  * options that are not wanted, so that exactly those remain chosen.
  */
-export async function selectInListbox(element: ElementHandle<Element>, kind: 'listbox' | 'combobox', wanted: string[], many: boolean): Promise<void> {
+export async function selectInListbox(element: ElementHandle<Element>, kind: 'listbox' | 'combobox', wanted: string[], many: boolean, path: string): Promise<void> {
   let box: ElementHandle<Element> | null = element;
   if (kind === 'combobox') {
     await perform('select', () => element.click({ timeout: ACTION_TIMEOUT_MS }));
@@ -73,7 +73,7 @@ export async function selectInListbox(element: ElementHandle<Element>, kind: 'li
     const multiple = await box.evaluate((el) => el.getAttribute('aria-multiselectable') === 'true');
     if (many && !multiple) {
       throw new StepError('invalid_request', 'select: an array of options needs a multiple select; this listbox takes one option', {
-        path: 'select.value',
+        path,
         expected: 'a string (one option) for a listbox that is not aria-multiselectable',
       });
     }

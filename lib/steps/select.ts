@@ -51,8 +51,17 @@ export function pickOption(options: OptionInfo[], wanted: string): OptionInfo | 
   return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
 }
 
-/** Checks that `element` is a select offering every wanted option, then selects exactly those; a listbox or combobox has its options clicked. */
+/** The select step's work: chooses the options, then waits for any navigation it caused. */
 async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value: string | string[]): Promise<void> {
+  await withNavigation(ctx, () => chooseOptions(element, value, 'select.value'));
+}
+
+/**
+ * Checks that `element` is a select offering every wanted option, then selects exactly those; a
+ * listbox or combobox has its options clicked. An array for a select that takes one option is
+ * invalid_request at `path`.
+ */
+export async function chooseOptions(element: ElementHandle<Element>, value: string | string[], path: string): Promise<void> {
   const select = await perform('select', () =>
     element.evaluate((el) =>
       el instanceof HTMLSelectElement
@@ -63,12 +72,12 @@ async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value
   if (select === null) {
     const kind = await perform('select', () => element.evaluate(customSelectKind));
     if (!kind) throw new StepError('action_failed', 'select needs a <select> element, a listbox or a combobox', { reason: 'not_a_select' });
-    await withNavigation(ctx, () => selectInListbox(element, kind, typeof value === 'string' ? [value] : value, Array.isArray(value)));
+    await selectInListbox(element, kind, typeof value === 'string' ? [value] : value, Array.isArray(value), path);
     return;
   }
   if (Array.isArray(value) && !select.multiple) {
     throw new StepError('invalid_request', 'select: an array of options needs a <select multiple>; this select takes one option', {
-      path: 'select.value',
+      path,
       expected: 'a string (one option) for a select that is not multiple',
     });
   }
@@ -84,7 +93,5 @@ async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value
     }
     chosen.push(option);
   }
-  await withNavigation(ctx, () =>
-    perform('select', async () => void (await element.selectOption(chosen.map((o) => ({ value: o.value })), { timeout: ACTION_TIMEOUT_MS }))),
-  );
+  await perform('select', async () => void (await element.selectOption(chosen.map((o) => ({ value: o.value })), { timeout: ACTION_TIMEOUT_MS })));
 }

@@ -159,6 +159,15 @@ describe('what steps do to controls (issue 13)', function () {
       expect(none.chosen[0]).to.deep.equal([]);
     });
 
+    it('chooses several options through fill_form too, and refuses an array for a single select at its field', async () => {
+      const both = await select([{ fill_form: { fields: { Toppings: ['Chili', 'ham'], Size: 'Medium' } } }]);
+      expect(both.error, JSON.stringify(both.error)).to.equal(null);
+      expect(both.chosen).to.deep.equal([['ham', 'chi'], ['m']]);
+      const array = await select([{ fill_form: { fields: { Size: ['s'] } } }]);
+      expect(array.error?.code).to.equal('invalid_request');
+      expect(array.error?.context).to.include({ path: 'fill_form.fields.Size' });
+    });
+
     it('refuses an array for a select that is not multiple, naming the field, and an unknown option', async () => {
       const array = await select([{ select: { label: 'Size', value: ['s', 'm'] } }]);
       expect(array.error?.code).to.equal('invalid_request');
@@ -185,6 +194,9 @@ describe('what steps do to controls (issue 13)', function () {
       const res = await act(id, [{ select: { label: 'Activities', value: ['Swimming', 'ski'] } }, { select: { label: 'Country', value: 'Peru' } }, state]);
       expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
       expect(res.body.extraction.state).to.deep.equal({ activities: ['Swimming', 'Skiing'], country: 'Peru' });
+      const form = await act(id, [{ fill_form: { fields: { Activities: ['Hiking'], Country: 'Egypt' } } }, state]);
+      expect(form.body.error, JSON.stringify(form.body.error)).to.equal(null);
+      expect(form.body.extraction.state).to.deep.equal({ activities: ['Hiking'], country: 'Egypt' });
       const wrong = await act(id, [{ select: { label: 'Country', value: ['Egypt', 'Peru'] } }]);
       expect(wrong.body.error?.code).to.equal('invalid_request');
       const unknown = await act(id, [{ select: { label: 'Country', value: 'Atlantis' } }]);

@@ -193,8 +193,8 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
   // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
   const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
   const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(ctx, c) && fits(c.el));
-  // A listbox is a control to choose in, though the element list shows its options rather than it.
-  if (query.purpose === 'select') {
+  // A listbox is a control to choose in (select, fill_form), though the element list shows its options rather than it.
+  if (query.by === 'label' && (query.purpose === 'select' || query.purpose === 'input')) {
     const listed = new Set(pool.map((c) => c.el));
     for (const el of Array.from(doc.querySelectorAll('[role="listbox"]'))) {
       const candidate: Candidate = { el, landmark: null, near: '', form: null, dropped: false, proxied: false };
