@@ -13,9 +13,10 @@ export const SETTLE_CAP_MS = 3_000;
  * stability; if the main frame navigates (during the action or that wait), the navigation is read
  * as a goto's is (a refused address or a failed load is navigation_failed), then it waits for the
  * new document's load, the access check and blockers as after a goto, then stability: the checks
- * run while the new document's quiet time is counting, not after it.
+ * run while the new document's quiet time is counting, not after it. Answers whether the main
+ * frame navigated (the acted-on element is then gone with its document).
  */
-export async function withNavigation(ctx: StepContext, action: () => Promise<void>): Promise<void> {
+export async function withNavigation(ctx: StepContext, action: () => Promise<void>): Promise<boolean> {
   const { page } = ctx;
   let navigated = false;
   const moved = new AbortController();
@@ -50,10 +51,11 @@ export async function withNavigation(ctx: StepContext, action: () => Promise<voi
   }
   const failure = end ? await readNavigation(ctx, end) : null;
   if (failure) throw failure;
-  if (!navigated) return;
+  if (!navigated) return false;
   await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
   prepareActions(page);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, end && 'response' in end ? end.response : null);
   await ctx.observer.waitForStable(SETTLE_CAP_MS);
+  return true;
 }

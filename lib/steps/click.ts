@@ -1,7 +1,8 @@
 import type * as t from 'io-ts';
 import { described } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
+import { clickOwnBox } from '../target/click-point.js';
+import { perform, withTarget } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
@@ -12,14 +13,14 @@ export const clickCodec = described(targeted({}), 'Clicks an element, then waits
 /** Decoded click parameters. */
 export type ClickParams = t.TypeOf<typeof clickCodec>;
 
-/** The click step: Playwright's actionability checks, then any navigation it causes, then stability. */
+/** The click step: a point of the element's own box, Playwright's actionability checks, then any navigation it causes, then stability. */
 export const clickStep = defineStep({
   name: 'click',
   codec: clickCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
     await withTarget(ctx, params, 'click', (element) =>
-      withNavigation(ctx, () => perform('click', () => element.click({ timeout: ACTION_TIMEOUT_MS }))),
+      withNavigation(ctx, () => perform('click', () => clickOwnBox(element))),
     );
   },
 });

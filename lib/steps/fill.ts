@@ -1,33 +1,35 @@
 import type * as t from 'io-ts';
 import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, leaveField, perform, withTarget } from '../target/index.js';
+import { withTarget } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
+import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
 export const fillCodec = described(
   targeted({ value: described(string, 'The new value; replaces the content (empty clears the field).') }),
-  'Clears a field and fills in a value, then leaves the field (input and change fire).',
+  'Clears a field and fills in a value, then leaves the field (input and change fire) and reads the value back. Date, time, month, week and number inputs take the forms people write (09/10/2012, 10 Sep 2012, 2:30 pm, 1,234.5).',
 );
 
 /** Decoded fill parameters. */
 export type FillParams = t.TypeOf<typeof fillCodec>;
 
-/** The fill step: clears and replaces the value (input event), then leaves the field (change event). */
+/**
+ * The fill step: converts a written date, time or number to the field's format, clears and
+ * replaces the value (input event), leaves the field (change event), and once the page settled
+ * reads the value back: one that did not take is action_failed.
+ */
 export const fillStep = defineStep({
   name: 'fill',
   codec: fillCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
-    await withTarget(ctx, params, 'input', (element) =>
-      withNavigation(ctx, () =>
-        perform('fill', async () => {
-          await element.fill(params.value, { timeout: ACTION_TIMEOUT_MS });
-          await element.evaluate(leaveField);
-        }),
-      ),
-    );
+    await withTarget(ctx, params, 'input', async (element) => {
+      let check: FillCheck | null = null;
+      const navigated = await withNavigation(ctx, async () => void (check = await fillValue(element, params.value)));
+      if (check && !navigated) await checkFilled(element, check);
+    });
   },
 });

@@ -2,23 +2,30 @@ import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
 import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
-import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, leaveField, locate, perform } from '../target/index.js';
+import { SETTLE_CAP_MS, withNavigation } from '../nav/action.js';
+import { locate } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
-import { describeControl, radioOfGroup, setToggle, type OptionInfo } from './form-controls.js';
+import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
+import { describeControl, radioOfGroup, setToggle } from './form-controls.js';
+import { chooseOptions } from './select.js';
+import { customSelectKind } from './listbox.js';
+import { MAX_SELECT_VALUES } from './limits.js';
 import { submitForm } from './form-submit.js';
 
-const fieldValue = predicate('string or boolean', (u): u is string | boolean => typeof u === 'string' || typeof u === 'boolean', {
-  type: ['string', 'boolean'],
-});
+const fieldValue = predicate(
+  'string, boolean or array of strings',
+  (u): u is string | boolean | string[] =>
+    typeof u === 'string' || typeof u === 'boolean' || (Array.isArray(u) && u.length <= MAX_SELECT_VALUES && u.every((x) => typeof x === 'string')),
+  { anyOf: [{ type: ['string', 'boolean'] }, { type: 'array', items: { type: 'string' }, maxItems: MAX_SELECT_VALUES }] },
+);
 
 /** Parameters of fill_form: labels to values (booleans for checkboxes) and whether to submit. */
 export const fillFormCodec = described(
   strictObject({
     fields: described(
-      recordOf(fieldValue, { min: 1, name: 'an object of field labels to values (string or boolean)' }),
-      'Field labels to values: text for text fields, an option value or text for selects, a boolean for checkboxes, a label or value for radio groups.',
+      recordOf(fieldValue, { min: 1, name: 'an object of field labels to values (string, boolean or array of strings)' }),
+      'Field labels to values: text for text fields (dates, times and numbers as people write them), an option value or text for selects and listboxes (an array of them for a multiple select), a boolean for checkboxes, a label or value for radio groups.',
     ),
     submit: described(withDefault(boolean, false), 'Submits the form afterwards.'),
   }),
@@ -43,73 +50,65 @@ function wantedState(label: string, value: string | boolean): boolean {
   throw badValue(label, 'a boolean (or "true"/"false", "on"/"off", "yes"/"no") for a checkbox');
 }
 
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
-/** The option to choose: by value exactly, else by its text (case and spacing ignored). */
-function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefined {
-  return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
-}
-
-/** Fills one located field according to what it turns out to be. */
-async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean): Promise<void> {
+/** Fills one located field according to what it turns out to be; a text-like field answers what to read back. */
+async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean | string[]): Promise<FillCheck | null> {
   const control = await handle.evaluate(describeControl);
-  switch (control.kind) {
+  // A custom select (an ARIA listbox, or a combobox that is not a text field) is chosen in like a select.
+  const custom = control.kind === 'text' && (await handle.evaluate((el) => !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)));
+  const kind = custom && (await handle.evaluate(customSelectKind)) ? 'select' : control.kind;
+  if (Array.isArray(value) && kind !== 'select') throw badValue(label, 'a string or a boolean for a field that is not a select');
+  const one = value as string | boolean;
+  switch (kind) {
     case 'checkbox':
-      await setToggle(handle, wantedState(label, value), label);
+      await setToggle(handle, wantedState(label, one), label);
       break;
     case 'radio': {
-      if (typeof value === 'boolean') {
-        await setToggle(handle, value, label);
+      if (typeof one === 'boolean') {
+        await setToggle(handle, one, label);
         break;
       }
-      const radio = (await handle.evaluateHandle(radioOfGroup, value)).asElement();
+      const radio = (await handle.evaluateHandle(radioOfGroup, one)).asElement();
       if (!radio) {
         // {"Pro": "yes"} names the radio itself; a word that is no choice of the group means a state.
-        const word = value.trim().toLowerCase();
+        const word = one.trim().toLowerCase();
         if (TRUE_WORDS.has(word) || FALSE_WORDS.has(word)) {
           await setToggle(handle, TRUE_WORDS.has(word), label);
           break;
         }
-        throw new StepError('action_failed', `The radio group of "${label}" has no choice "${value}"`, { reason: 'no_such_option' });
+        throw new StepError('action_failed', `The radio group of "${label}" has no choice "${one}"`, { reason: 'no_such_option' });
       }
-      await setToggle(radio, true, `${label}: ${value}`);
+      await setToggle(radio, true, `${label}: ${one}`);
       await radio.dispose();
       break;
     }
-    case 'select': {
-      if (typeof value !== 'string') throw badValue(label, 'a string (option value or text) for a select');
-      const option = pickOption(control.options, value);
-      if (!option) {
-        throw new StepError('action_failed', `The select "${label}" has no option "${value}" (by value or text)`, {
-          reason: 'no_such_option',
-          options: control.options.slice(0, 50),
-        });
-      }
-      await perform('select', async () => void (await handle.selectOption({ value: option.value }, { timeout: ACTION_TIMEOUT_MS })));
+    case 'select':
+      if (typeof value === 'boolean') throw badValue(label, 'a string (option value or text), or an array of them for a multiple select');
+      await chooseOptions(handle, value, `fill_form.fields.${label}`);
       break;
-    }
     case 'file':
       throw badValue(label, 'a field fill_form can set (use the upload step for a file input)');
     case 'button':
       throw badValue(label, 'a form field, not a button');
     case 'text':
-      if (typeof value !== 'string') throw badValue(label, 'a string for a text field');
-      await perform('fill', async () => {
-        await handle.fill(value, { timeout: ACTION_TIMEOUT_MS });
-        await handle.evaluate(leaveField);
-      });
-      break;
+      if (typeof one !== 'string') throw badValue(label, 'a string for a text field');
+      return fillValue(handle, one, `fill of "${label}"`);
   }
+  return null;
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
 async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[]): Promise<void> {
+  const checks: Array<[ElementHandle<Element>, string, FillCheck]> = [];
   for (const [label, value] of Object.entries(params.fields)) {
     // Kept until the step ends: the submit looks for the form most of them belong to.
     const handle = await locate(ctx, { label }, 'input');
     handles.push(handle);
-    await fillField(handle, label, value);
+    const check = await fillField(handle, label, value);
+    if (check) checks.push([handle, label, check]);
   }
+  // Read back once the page has reacted to the fields, and before a submit takes them away.
+  if (checks.length > 0) await ctx.observer.waitForStable(SETTLE_CAP_MS);
+  for (const [handle, label, check] of checks) await checkFilled(handle, check, `fill of "${label}"`);
   if (!params.submit) return;
   const anchor = handles[0]!;
   const frame = await anchor.ownerFrame();

@@ -21,3 +21,5 @@ export const MAX_UPLOAD_FILES = 20;
 export const MAX_EXTRACT_LIMIT = 10_000;
 /** Deepest nesting of `[{_parent, ...}]` in an extract selector; guards the recursion. */
 export const MAX_EXTRACT_DEPTH = 10;
+/** Most options one select step may choose in a <select multiple>. */
+export const MAX_SELECT_VALUES = 100;

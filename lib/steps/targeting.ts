@@ -4,7 +4,7 @@ import { described, nonEmptyString, refine, strictObject, type Props } from '../
 /** The three ways to name an element (contract 4.4, element targeting); exactly one is given. */
 export const targetFields = {
   ref: described(nonEmptyString, 'Ref of an element from the latest observation (e1, e2, ...).'),
-  text: described(nonEmptyString, 'Visible text of a button, link or other clickable; exact match first, then prefix, then substring (case and spacing ignored).'),
+  text: described(nonEmptyString, 'Visible text of a button, link or other clickable; exact match first, then prefix, then substring (spacing ignored; at each, the case as written before any case).'),
   label: described(nonEmptyString, 'Label of a field: aria-label, placeholder, associated label, name attribute, then nearby text.'),
 };
 

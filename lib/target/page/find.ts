@@ -108,37 +108,102 @@ function labelFeatures(ctx: WalkContext, el: Element): string[] {
     labelText(ctx, el),
     el.getAttribute('name') ?? '',
     nearbyText(ctx, el),
-  ].map(norm);
+  ].map(squash);
 }
 
 function textFeatures(ctx: WalkContext, el: Element): string[] {
   const value = el.localName === 'input' ? ((el as HTMLInputElement).value ?? '') : '';
-  return [visibleText(ctx, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(norm);
+  return [visibleText(ctx, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(squash);
+}
+
+/** How a feature may match the wanted text, strictest first. */
+const LEVELS: Array<(feature: string, wanted: string) => boolean> = [(f, w) => f === w, (f, w) => f.startsWith(w), (f, w) => f.includes(w)];
+
+/** A match: the element, the feature that matched and how (level in LEVELS, case kept or folded). */
+interface Match {
+  el: Element;
+  feature: number;
+  level: number;
+  folded: boolean;
 }
 
 /**
- * Finds the target: exact matches first (case and spacing ignored), in feature order, then
- * prefix matches, then substring matches; among equals, the first in document order.
+ * The first match in the contract's order: exact before prefix before substring; at each of
+ * those, the text as written (case kept) before case folded, so "ok" finds "ok" and not an
+ * earlier "Ok"; then feature order, then document order.
+ */
+function firstMatch(pool: Candidate[], features: string[][], wanted: string): Match | null {
+  if (!wanted) return null;
+  const folded = features.map((fs) => fs.map((f) => f.toLowerCase()));
+  const width = features[0]?.length ?? 0;
+  for (const [level, test] of LEVELS.entries()) {
+    for (const fold of [false, true]) {
+      const want = fold ? wanted.toLowerCase() : wanted;
+      const table = fold ? folded : features;
+      for (let feature = 0; feature < width; feature++) {
+        const index = table.findIndex((fs) => test(fs[feature] ?? '', want));
+        if (index >= 0) return { el: pool[index]!.el, feature, level, folded: fold };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * The element a `text` match stands for. When the match holds more text than asked ("Documents"
+ * inside a folder row that also reads "Folder" and "Pictures"), it is the innermost element
+ * holding the asked text, or the nearest element on the way up from there that handles clicks of
+ * its own (a tree item inside the folder item): clicking the outer element's centre would act on
+ * something else. A match on its whole text, or on another feature, stays as it is.
+ */
+function narrowed(ctx: WalkContext, match: Match, wanted: string): Element {
+  if (match.feature !== 0 || match.level === 0) return match.el;
+  const want = match.folded ? wanted.toLowerCase() : wanted;
+  const holds = (el: Element): boolean => {
+    const text = visibleText(ctx, el, TEXT_MAX);
+    return (match.folded ? text.toLowerCase() : text).includes(want);
+  };
+  const path: Element[] = [];
+  for (let node: Element | null = match.el; node; ) {
+    let next: Element | null = null;
+    for (let child: Element | null = node.firstElementChild; child && !next; child = child.nextElementSibling) if (ctx.shown(child) && holds(child)) next = child;
+    if (next) path.push(next);
+    node = next;
+  }
+  for (let i = path.length - 1; i >= 0; i--) if (isClickTarget(ctx, path[i]!)) return path[i]!;
+  return path[path.length - 1] ?? match.el;
+}
+
+/** An element that handles clicks of its own: a control, a link or a click listener. */
+function isClickTarget(ctx: WalkContext, el: Element): boolean {
+  return isClickable(el) || isField(el, 'click') || ctx.hasClickListener(el) || el.hasAttribute('onclick');
+}
+
+/**
+ * Finds the target: exact matches first, then prefix matches, then substring matches (spacing
+ * ignored; at each, case as written before case folded), in feature order; among equals, the
+ * first in document order. A `text` match inside a larger element narrows to the element that
+ * reads exactly that text.
  */
 export function findTarget(env: { win: Window; refs: RefStore; hasClickListener: ClickLookup }, query: FindQuery): FindResult {
   const doc = env.win.document;
   const ctx = new WalkContext(doc, env.hasClickListener);
   const pass = new ElementWalker(ctx, null, true).run();
-  const wanted = norm(query.value);
+  const wanted = squash(query.value);
   // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
   const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
   const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(ctx, c) && fits(c.el));
-  const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
-  const tests: Array<(f: string) => boolean> = [(f) => f === wanted, (f) => f.startsWith(wanted), (f) => f.includes(wanted)];
-  let match: Element | null = null;
-  for (const test of wanted ? tests : []) {
-    const width = features[0]?.length ?? 0;
-    for (let feature = 0; feature < width && !match; feature++) {
-      const index = features.findIndex((fs) => test(fs[feature] ?? ''));
-      if (index >= 0) match = pool[index]!.el;
+  // A listbox is a control to choose in (select, fill_form), though the element list shows its options rather than it.
+  if (query.by === 'label' && (query.purpose === 'select' || query.purpose === 'input')) {
+    const listed = new Set(pool.map((c) => c.el));
+    for (const el of Array.from(doc.querySelectorAll('[role="listbox"]'))) {
+      const candidate: Candidate = { el, landmark: null, near: '', form: null, dropped: false, proxied: false };
+      if (!listed.has(el) && ctx.shown(el) && listable(ctx, candidate)) pool.push(candidate);
     }
-    if (match) break;
   }
+  const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
+  const found = firstMatch(pool, features, wanted);
+  const match = found && query.by === 'text' ? narrowed(ctx, found, wanted) : (found?.el ?? null);
   let nextRef = query.nextRef;
   const refOf = (el: Element): string => {
     const [n] = env.refs.assign([el], nextRef);
@@ -147,7 +212,7 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
   };
   if (match) return { ref: refOf(match), candidates: [], nextRef };
   const ranked = pool
-    .map((c, i) => ({ c, label: labelOf(ctx, c.el), score: Math.max(...(features[i] ?? []).map((f) => likeness(f, wanted))) }))
+    .map((c, i) => ({ c, label: labelOf(ctx, c.el), score: Math.max(...(features[i] ?? []).map((f) => likeness(norm(f), norm(wanted)))) }))
     .filter((r) => r.label)
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);

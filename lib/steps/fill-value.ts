@@ -1,0 +1,110 @@
+// How fill (and fill_form for text-like fields) sets a value so that it is known to have taken:
+// written dates, times and numbers are converted to the input's own format first, and the value
+// is read back once the page has settled, since a field can be disabled mid-fill, refuse the
+// value, or have a script put the old one back, all without Playwright noticing.
+import type { ElementHandle } from 'playwright';
+import { StepError } from '../errors.js';
+import { ACTION_TIMEOUT_MS, leaveField, perform } from '../target/index.js';
+import { convertWritten, isFormattedKind } from './written-values.js';
+
+/** A field as fill sees it: its kind (input type, textarea, editable, other), value, language and state. */
+export interface FieldState {
+  kind: string;
+  value: string;
+  /** The nearest `lang` attribute, else the browser's language (the session's locale). */
+  lang: string;
+  disabled: boolean;
+  readOnly: boolean;
+  /** Still in its document (a re-render may have replaced it). */
+  connected: boolean;
+  /** The maxlength it enforces, or -1. */
+  maxLength: number;
+}
+
+/** What a fill set out to do, for the read-back. */
+export interface FillCheck {
+  kind: string;
+  before: string;
+  wanted: string;
+}
+
+/** Runs in the page: the field's kind, value, language and state. */
+export function fieldState(el: Element): FieldState {
+  const text = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : null;
+  const kind = el instanceof HTMLInputElement ? el.type : el instanceof HTMLTextAreaElement ? 'textarea' : (el as HTMLElement).isContentEditable ? 'editable' : 'other';
+  const value = text ? text.value : ((el as HTMLElement).innerText ?? el.textContent ?? '');
+  const lang = el.closest('[lang]')?.getAttribute('lang')?.trim() || navigator.language || '';
+  const readOnly = !!text?.readOnly;
+  return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
+}
+
+const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
+const shown = (kind: string, value: string): string => (kind === 'password' ? 'a value' : `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`);
+
+/**
+ * Fills `handle` with `written` and leaves the field (input and change fire). A date, time,
+ * datetime-local, month, week, number or range input gets `written` converted to its format;
+ * text it cannot read is action_failed (`unreadable_value`) saying what the field wants.
+ */
+export async function fillValue(handle: ElementHandle<Element>, written: string, what = 'fill'): Promise<FillCheck> {
+  const field = await perform(what, () => handle.evaluate(fieldState));
+  let wanted = written;
+  if (isFormattedKind(field.kind)) {
+    const converted = convertWritten(field.kind, written, field.lang);
+    if ('wants' in converted) {
+      throw new StepError('action_failed', `${what} failed: "${written}" cannot be read for this ${field.kind} field; it wants ${converted.wants}`, {
+        reason: 'unreadable_value',
+        kind: field.kind,
+      });
+    }
+    wanted = converted.value;
+  }
+  await perform(what, async () => {
+    await handle.fill(wanted, { timeout: ACTION_TIMEOUT_MS });
+    await handle.evaluate(leaveField);
+  });
+  return { kind: field.kind, before: field.value, wanted };
+}
+
+/** True when the field kept only the first `maxLength` characters of what was filled. */
+const wasCut = (after: string, wanted: string, maxLength: number): boolean =>
+  maxLength >= 0 && after.length === maxLength && wanted.length > maxLength && wanted.startsWith(after);
+
+/** True when the field holds what was filled, or a page's reformatting of it (an input mask): not empty, not the old value. */
+function took(check: FillCheck, now: string, maxLength = -1): boolean {
+  const [after, wanted, before] = check.kind === 'editable' ? [squash(now), squash(check.wanted), squash(check.before)] : [now, check.wanted, check.before];
+  if (after === wanted) return true;
+  if ((check.kind === 'number' || check.kind === 'range') && after !== '' && Number(after) === Number(wanted)) return true;
+  // A value cut at the field's maxlength did not take whole.
+  if (wasCut(after, wanted, maxLength)) return false;
+  return wanted !== '' && after !== '' && after !== before;
+}
+
+/**
+ * Reads the field back after a fill and the page's reaction to it: action_failed when the value
+ * did not take (`disabled`, `not_editable`, or `value_rejected`: empty, back to what it held, or
+ * cut at the field's maxlength).
+ * A field that went away (a navigation, a re-render) is not judged.
+ */
+export async function checkFilled(handle: ElementHandle<Element>, check: FillCheck, what = 'fill'): Promise<void> {
+  // A script that reacts to the change in a later task or in the next frame (a reset after
+  // validation) has had its turn once that frame and a task after it have run. A longer wait
+  // would cost every fill; a reset after a timer of its own is not seen.
+  await handle
+    .evaluate(() => new Promise<void>((resolve) => {
+      requestAnimationFrame(() => setTimeout(resolve, 0));
+      setTimeout(resolve, 250); // a page that paints no frames (hidden) still answers
+    }))
+    .catch(() => undefined);
+  const field = await handle.evaluate(fieldState).catch(() => null);
+  if (!field?.connected || took(check, field.value, field.maxLength)) return;
+  const wanted = shown(check.kind, check.wanted);
+  const reads = field.value === '' ? 'it is empty' : `it reads ${shown(check.kind, field.value)}`;
+  if (field.disabled) throw new StepError('action_failed', `${what} failed: the field became disabled and did not take ${wanted} (${reads})`, { reason: 'disabled' });
+  if (field.readOnly) throw new StepError('action_failed', `${what} failed: the field became read-only and did not take ${wanted} (${reads})`, { reason: 'not_editable' });
+  if (wasCut(field.value, check.wanted, field.maxLength)) {
+    throw new StepError('action_failed', `${what} failed: the field takes at most ${field.maxLength} characters and cut ${wanted} (${reads})`, { reason: 'value_rejected' });
+  }
+  const how = field.value !== '' && field.value === check.before ? 'the page put back its previous value' : check.wanted === '' ? 'the page kept a value' : 'the page did not keep the value';
+  throw new StepError('action_failed', `${what} failed: ${how}: ${wanted} did not take (${reads})`, { reason: 'value_rejected' });
+}
