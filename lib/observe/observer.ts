@@ -11,13 +11,37 @@ export const STABLE_CAP_MS = 3_000;
 /** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
 const RECENTLY_STABLE_MS = 100;
 
-/** Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk; null when the walker is not installed in this document yet. */
+/**
+ * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
+ * null when the walker is not installed in this document yet. A root still hidden (an
+ * anti-flicker snippet that has not let go) is shown for the walk alone, through a constructed
+ * style sheet that no mutation observer sees: its text is there, only not painted yet.
+ */
 function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { walk: WalkResult; dom: DomQuiet } | null {
   const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
   if (!api) return null;
   const last = (window as unknown as Record<string, number | undefined>)[quietKey];
-  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete' };
-  return { walk: api.walk(options), dom };
+  const hidden = [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === '0' || style.visibility === 'hidden';
+  });
+  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete', hidden };
+  if (!hidden) return { walk: api.walk(options), dom };
+  const sheets = [...document.adoptedStyleSheets];
+  try {
+    const reveal = new CSSStyleSheet();
+    // An id in :is() outweighs the snippets' class selectors (`html.async-hide`).
+    reveal.replaceSync(':root:is(:root, #\\#), body:is(body, #\\#) { opacity: 1 !important; visibility: visible !important; }');
+    document.adoptedStyleSheets = [...sheets, reveal];
+  } catch {
+    // A page that broke the API is walked as it is.
+  }
+  try {
+    return { walk: api.walk(options), dom };
+  } finally {
+    document.adoptedStyleSheets = sheets;
+  }
 }
 
 /** Runs in a cross-origin frame: one walk of its document, for its elements and forms. */

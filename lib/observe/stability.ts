@@ -24,24 +24,36 @@ function mutationClock(key: string): void {
   new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 }
 
-/** What the page says of its own quiet: how long its DOM has been still, in ms, and whether it finished loading. */
+/**
+ * What the page says of its own quiet: how long its DOM has been still, in ms, whether it
+ * finished loading, and whether `<html>` or `<body>` is transparent or hidden. Anti-flicker
+ * snippets hide the whole page that way until their script (or a timer of a few seconds) shows
+ * it: such a page is still loading, not empty.
+ */
 export interface DomQuiet {
   quietFor: number;
   loaded: boolean;
+  hidden: boolean;
 }
 
 /** Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads it the same way). */
 function domQuiet(key: string): DomQuiet {
   const last = (window as unknown as Record<string, number | undefined>)[key];
+  const hidden = [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === '0' || style.visibility === 'hidden';
+  });
   return {
     quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
     loaded: document.readyState === 'complete',
+    hidden,
   };
 }
 
 /**
  * Tracks a context's network activity from its request events and tells whether a page is
- * stable: no counted request in flight for 300 ms and no DOM mutation for 500 ms.
+ * stable: no counted request in flight for 300 ms, no DOM mutation for 500 ms, and its root shown.
  */
 export class StabilityTracker {
   private readonly inflight = new Map<Request, number>();
@@ -86,7 +98,7 @@ export class StabilityTracker {
 
   /** True when the page whose DomQuiet this is, read just now, counts as stable. */
   isStable(dom: DomQuiet): boolean {
-    return dom.loaded && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
+    return dom.loaded && !dom.hidden && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
   }
 
   /**
@@ -98,13 +110,14 @@ export class StabilityTracker {
     const deadline = this.now() + capMs;
     for (;;) {
       // A page too busy to answer within the read limit gets its script stopped by its deadline.
-      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false }));
+      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false, hidden: false }));
       if (this.isStable(dom)) return true;
       const network = this.networkIdleFor();
       const left = deadline - this.now();
       if (left <= 0 || signal?.aborted) return false;
+      // A hidden root shows itself on a timer of its own: look again soon.
       const need = Math.max(
-        dom.loaded ? DOM_QUIET_MS - dom.quietFor : 50,
+        dom.loaded && !dom.hidden ? DOM_QUIET_MS - dom.quietFor : 50,
         network > 0 ? NETWORK_IDLE_MS - network : 50,
         10,
       );

@@ -7,6 +7,18 @@ import { PageObserver } from '../../../lib/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
 import { TestSite, html } from '../../support/site.js';
 
+/**
+ * A page behind an anti-flicker snippet, as A/B-testing tools ship it: `<root>` gets a class
+ * that hides it (`rule`), and a timer of `ms` takes the class away if their script never does.
+ */
+const antiFlicker = (root: 'html' | 'body', rule: string, ms: number): string =>
+  `<!doctype html><html${root === 'html' ? ' class="async-hide"' : ''}><head><meta charset="utf-8"><title>Flicker</title>
+<style>.async-hide { ${rule} }</style></head>
+<body${root === 'body' ? ' class="async-hide"' : ''}><h1>Spring timetable</h1>
+<p>The ferry leaves the harbour at nine every morning from April on.</p><button>Fares</button>
+<script>setTimeout(() => { document.${root === 'html' ? 'documentElement' : 'body'}.classList.remove('async-hide'); window.shown = true; }, ${ms});</script>
+</body></html>`;
+
 describe('PageObserver (stability and the walk)', function () {
   this.timeout(20_000);
   let browser: Browser;
@@ -20,6 +32,9 @@ describe('PageObserver (stability and the walk)', function () {
     site = await TestSite.start({
       '/quiet': { body: html('Quiet', '<p>Nothing moves here.</p>') },
       '/busy': { body: html('Busy', '<p id="n">0</p><script>setInterval(() => { n.textContent = Number(n.textContent) + 1; }, 50)</script>') },
+      '/flicker-html': { body: antiFlicker('html', 'opacity: 0 !important', 1_500) },
+      '/flicker-body': { body: antiFlicker('body', 'visibility: hidden', 2_500) },
+      '/flicker-late': { body: antiFlicker('html', 'opacity: 0', 60_000) },
     });
   });
   after(async () => {
@@ -64,6 +79,28 @@ describe('PageObserver (stability and the walk)', function () {
     expect(performance.now() - started).to.be.at.least(DOM_QUIET_MS - 100);
     expect(state.stable).to.equal(true);
     expect(state.markdown?.content).to.contain('Added just now.');
+  });
+
+  for (const path of ['/flicker-html', '/flicker-body']) {
+    it(`counts a page whose anti-flicker snippet hides it as still loading, and observes it once shown (${path})`, async () => {
+      await page.goto(site.url(path));
+      const state = await observer.observe();
+      expect(await page.evaluate(() => (window as unknown as { shown?: boolean }).shown)).to.equal(true);
+      expect(state.stable).to.equal(true);
+      expect(state.markdown?.content).to.contain('The ferry leaves the harbour at nine');
+      expect(state.interactive_elements?.map((element) => element.label)).to.deep.equal(['Fares']);
+    });
+  }
+
+  it('observes the text and controls of a page still hidden by its snippet when the cap ends, as not stable', async () => {
+    await page.goto(site.url('/flicker-late'));
+    expect(await observer.waitForStable(1_000)).to.equal(false);
+    const state = await observer.observe();
+    expect(state.stable).to.equal(false);
+    expect(state.markdown?.content).to.contain('The ferry leaves the harbour at nine');
+    expect(state.interactive_elements?.map((element) => element.label)).to.deep.equal(['Fares']);
+    // The walk showed the page to itself only: it is still hidden.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).opacity)).to.equal('0');
   });
 
   it('reports a page that never settles as not stable, with what it shows at the cap', async () => {
