@@ -6,6 +6,9 @@ import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js'
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
 
+/** The page state's `captcha`: a widget on the page that did not stop the navigation. */
+export type CaptchaNote = NonNullable<PageState['captcha']>;
+
 /** How long an observation waits for the page to settle before reporting `stable: false`. */
 export const STABLE_CAP_MS = 3_000;
 /** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
@@ -111,6 +114,13 @@ export class PageObserver implements Observer {
   private timings = { stable: 0, walk: 0 };
   /** When a stability wait last found the page stable (performance.now()). */
   private stableAt = Number.NEGATIVE_INFINITY;
+  /** The CAPTCHA the latest navigation's access check left on the page, and the URL it was found at. */
+  private captcha: { found: CaptchaNote; url: string } | null = null;
+
+  /** Records the CAPTCHA widget (or none) that the access check after a navigation found and let pass; observations of that document report it. */
+  noteCaptcha(found: CaptchaNote | null): void {
+    this.captcha = found ? { found, url: this.page.url().split('#')[0] ?? '' } : null;
+  }
 
   async waitForStable(capMs: number, signal?: AbortSignal): Promise<boolean> {
     const start = performance.now();
@@ -218,6 +228,8 @@ export class PageObserver implements Observer {
       ...(walk.map ? { map: walk.map } : {}),
       changes: previous ? diff(previous, this.last) : null,
       scroll: walk.scroll,
+      // Another URL (its fragment aside) is another document, which no access check has read.
+      ...(this.captcha && this.captcha.url === this.page.url().split('#')[0] ? { captcha: this.captcha.found } : {}),
     };
     return state;
   }

@@ -6,18 +6,7 @@ import { hooksScript } from '../../../lib/observe/bundle.js';
 import { PageObserver } from '../../../lib/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
 import { TestSite, html } from '../../support/site.js';
-
-/**
- * A page behind an anti-flicker snippet, as A/B-testing tools ship it: `<root>` gets a class
- * that hides it (`rule`), and a timer of `ms` takes the class away if their script never does.
- */
-const antiFlicker = (root: 'html' | 'body', rule: string, ms: number): string =>
-  `<!doctype html><html${root === 'html' ? ' class="async-hide"' : ''}><head><meta charset="utf-8"><title>Flicker</title>
-<style>.async-hide { ${rule} }</style></head>
-<body${root === 'body' ? ' class="async-hide"' : ''}><h1>Spring timetable</h1>
-<p>The ferry leaves the harbour at nine every morning from April on.</p><button>Fares</button>
-<script>setTimeout(() => { document.${root === 'html' ? 'documentElement' : 'body'}.classList.remove('async-hide'); window.shown = true; }, ${ms});</script>
-</body></html>`;
+import { antiFlicker } from './loading-pages.js';
 
 describe('PageObserver (stability and the walk)', function () {
   this.timeout(20_000);
