@@ -13,6 +13,12 @@ export type CaptchaNote = NonNullable<PageState['captcha']>;
 export const STABLE_CAP_MS = 3_000;
 /** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
 const RECENTLY_STABLE_MS = 100;
+/**
+ * Right after a wait that ran out its cap (the step's own), the observation waits at most this
+ * long more: a page that did not settle in 3 s seldom does in the next 3, and one act should not
+ * pay two caps for it. It still covers an anti-flicker snippet's usual 4 s.
+ */
+export const FOLLOW_UP_CAP_MS = 1_000;
 
 /**
  * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
@@ -114,6 +120,8 @@ export class PageObserver implements Observer {
   private timings = { stable: 0, walk: 0 };
   /** When a stability wait last found the page stable (performance.now()). */
   private stableAt = Number.NEGATIVE_INFINITY;
+  /** When a stability wait last ran out its cap with the page still unsettled. */
+  private cappedAt = Number.NEGATIVE_INFINITY;
   /** The CAPTCHA the latest navigation's access check left on the page, and the URL it was found at. */
   private captcha: { found: CaptchaNote; url: string } | null = null;
 
@@ -127,6 +135,7 @@ export class PageObserver implements Observer {
     try {
       const stable = await this.tracker.waitForStable(this.page, capMs, signal);
       if (stable) this.stableAt = performance.now();
+      else if (!signal?.aborted) this.cappedAt = performance.now();
       return stable;
     } finally {
       this.timings.stable += performance.now() - start;
@@ -203,7 +212,8 @@ export class PageObserver implements Observer {
       }
     }
     if (walk === undefined) {
-      stable = await this.waitForStable(STABLE_CAP_MS);
+      const capped = performance.now() - this.cappedAt < RECENTLY_STABLE_MS;
+      stable = await this.waitForStable(capped ? FOLLOW_UP_CAP_MS : STABLE_CAP_MS);
       walk = (await this.walk(walkOptions)).walk;
     }
     if (options.scope !== undefined && !walk.scopeMatched) {

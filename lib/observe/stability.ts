@@ -15,14 +15,46 @@ export const MUTATION_KEY = '__tabwrightLastMutation';
 /**
  * Installed in every document before its own scripts: records the time of the last DOM
  * mutation, so quietness is measured continuously rather than by sleeping and watching.
+ * An animation is no loading: a node whose attributes, or whose text without growing, changed
+ * `repeats` times within `windowMs` (a carousel's progress bar, a ticking clock) no longer moves
+ * the clock with such changes. Added or removed elements always do, and so does growing text.
  */
-function mutationClock(key: string): void {
+function mutationClock([key, repeats, windowMs]: [string, number, number]): void {
   const mark = (): void => {
     Object.defineProperty(window, key, { value: performance.now(), configurable: true, enumerable: false });
   };
+  const recent = new WeakMap<Node, number[]>();
+  const repeating = (node: Node, now: number): boolean => {
+    const times = (recent.get(node) ?? []).filter((time) => now - time < windowMs);
+    times.push(now);
+    recent.set(node, times);
+    return times.length > repeats;
+  };
+  const textOnly = (nodes: NodeList): boolean => Array.from(nodes).every((node) => node.nodeType === Node.TEXT_NODE);
+  const textLength = (nodes: NodeList): number => Array.from(nodes).reduce((sum, node) => sum + (node.nodeValue ?? '').length, 0);
   mark();
-  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      let animation = false;
+      if (record.type === 'attributes') animation = repeating(record.target, now);
+      else if (record.type === 'characterData') {
+        animation = (record.target.nodeValue ?? '').length <= (record.oldValue ?? '').length + 8 && repeating(record.target, now);
+      } else if (textOnly(record.addedNodes) && textOnly(record.removedNodes)) {
+        // textContent = ...: the text node swapped for another.
+        animation = textLength(record.addedNodes) <= textLength(record.removedNodes) + 8 && repeating(record.target, now);
+      }
+      if (!animation) {
+        mark();
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, characterDataOldValue: true });
 }
+
+/** Changes of one node within this window, past this many, are an animation (see mutationClock). */
+const ANIMATION_REPEATS = 3;
+const ANIMATION_WINDOW_MS = 2_000;
 
 /**
  * What the page says of its own quiet: how long its DOM has been still, in ms, whether it
@@ -69,7 +101,7 @@ export class StabilityTracker {
     context.on('request', (request) => tracker.started(request));
     context.on('requestfinished', (request) => tracker.ended(request));
     context.on('requestfailed', (request) => tracker.ended(request));
-    await context.addInitScript(mutationClock, MUTATION_KEY);
+    await context.addInitScript(mutationClock, [MUTATION_KEY, ANIMATION_REPEATS, ANIMATION_WINDOW_MS] as [string, number, number]);
     return tracker;
   }
 
