@@ -3,8 +3,11 @@ import { StepError } from '../errors.js';
 import { installWalker, withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
+import { foreignFrames, foreignSlots, walkInFrame } from './frames.js';
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
+
+export { foreignFrames } from './frames.js';
 
 /** The page state's `captcha`: a widget on the page that did not stop the navigation. */
 export type CaptchaNote = NonNullable<PageState['captcha']>;
@@ -51,39 +54,6 @@ function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { 
   } finally {
     document.adoptedStyleSheets = sheets;
   }
-}
-
-/** Runs in a cross-origin frame: one walk of its document, for its elements and forms. */
-function walkInFrame([key, options]: [string, WalkOptions]): WalkResult | null {
-  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  return api ? api.walk(options) : null;
-}
-
-/** Runs in the page: which of the last walk's cross-origin frames each iframe element is (-1: none). */
-function foreignSlots([key, owners]: [string, Element[]]): number[] {
-  const api = (globalThis as unknown as Record<symbol, { foreignFrame(e: Element): number } | undefined>)[Symbol.for(key)];
-  return owners.map((el) => (api ? api.foreignFrame(el) : -1));
-}
-
-const originOf = (url: string): string | null => {
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
-  } catch {
-    return null;
-  }
-};
-
-/** The web frames directly under the page's top document from another origin: what its walker cannot read. */
-export function foreignFrames(page: Page): Frame[] {
-  const top = originOf(page.url());
-  return page
-    .mainFrame()
-    .childFrames()
-    .filter((frame) => {
-      const origin = originOf(frame.url());
-      return origin !== null && origin !== top;
-    });
 }
 
 /** Runs in the page: title and scroll only, for `page: light`. */
