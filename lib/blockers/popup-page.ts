@@ -66,7 +66,8 @@ export function markOwnInput(args: { key: string; own: boolean }): void {
  * In the page: finds an overlay that covers the page (an open dialog, modal or positioned over
  * the page, an aria-modal dialog, or a fixed element with a high z-index over most of the
  * viewport) and clicks its close control. Skipped: overlays the agent's input opened (see
- * inputWatch), overlays that are the page's own content (too little text outside them),
+ * inputWatch), overlays that are the page's own content (too little text outside them, unless
+ * the overlay's own label, heading or text make it a promotion: a newsletter, an offer),
  * cookie banners (autoconsent's business, where a "close" may mean consent), and overlays
  * given up on before. Never clicked: a control that would submit a form or follow a link to
  * another document, or whose label agrees to something.
@@ -146,7 +147,7 @@ export function closeOverlay(args: OverlayArgs): OverlayFound | null {
     if (box && !box.contains(root) && visible(box)) parts.push(box);
     if (parts.some(consentLike)) continue;
     const inside = parts.filter((p) => body.contains(p)).reduce((sum, p) => sum + textOf(p).trim().length, 0);
-    if (body.innerText.trim().length - inside < args.minTextBehind) continue;
+    if (body.innerText.trim().length - inside < args.minTextBehind && !promotion(root, parts)) continue;
 
     store.parts = parts;
     const control = closeControl(parts);
@@ -155,6 +156,23 @@ export function closeOverlay(args: OverlayArgs): OverlayFound | null {
     return { overlay: describe(root), clicked: control ? describe(control) : null };
   }
   return null;
+
+  /**
+   * The overlay says by itself that it is a promotion laid over the page, whatever is behind it:
+   * its name (label or first heading) speaks of a newsletter, a subscription or an offer, or its
+   * text does and it asks for an email address. A password field makes it a sign-in, never a promotion.
+   */
+  function promotion(root: Element, parts: Element[]): boolean {
+    const promo =
+      /news-?letter|subscri(?:be|ption)|mailing list|email updates|\d+\s?% off|discount|coupon|promo(?:tion)?s?\b|special offer|free shipping|\bdeals?\b|don'?t miss|stay in touch|join our (?:list|community)/i;
+    const find = (selector: string): Element | null => parts.map((part) => part.querySelector(selector)).find((el) => el !== null) ?? null;
+    if (find('input[type=password]')) return false;
+    const labelledBy = (root.getAttribute('aria-labelledby') ?? '').split(/\s+/).map((id) => (id ? document.getElementById(id)?.textContent : ''));
+    const name = [root.getAttribute('aria-label'), ...labelledBy, find('h1, h2, h3, h4, [role=heading]')?.textContent].join(' ');
+    if (promo.test(name)) return true;
+    const email = find('input[type=email], input[autocomplete=email], input[name*=email i], input[placeholder*=email i]');
+    return email !== null && promo.test(parts.map(textOf).join(' ').slice(0, 3000));
+  }
 
   /** The best close control in the overlay: by label first, then by a close-ish class on an icon-like control. */
   function closeControl(parts: Element[]): Element | null {

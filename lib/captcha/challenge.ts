@@ -10,20 +10,18 @@ function challengePage(vendor: Vendor, evidence: string): Challenge {
     kind: CHALLENGE_KINDS[vendor] ?? 'challenge',
     vendor,
     blocking: true,
+    inTheWay: true,
     message: `The page is a ${VENDOR_NAMES[vendor]} bot check (${evidence}); its content is behind it`,
   };
 }
 
 function widget(hit: ChallengeHit, blocking: boolean): Challenge {
   const name = VENDOR_NAMES[hit.vendor];
-  return {
-    kind: CHALLENGE_KINDS[hit.vendor] ?? 'other',
-    vendor: hit.vendor,
-    blocking,
-    message: blocking
-      ? `A ${name} CAPTCHA is all the page shows (${hit.evidence}); its content is behind it`
-      : `A ${name} CAPTCHA is on the page (${hit.evidence}${hit.inDataForm ? ', in a form' : ''}); the rest of the page is usable`,
-  };
+  const where = `${hit.evidence}${hit.unrendered ? ', not rendered' : ''}${hit.inDataForm ? ', in a form' : ''}`;
+  let message = `A ${name} CAPTCHA is on the page (${where}); the rest of the page is usable`;
+  if (blocking) message = `A ${name} CAPTCHA is all the page shows (${hit.evidence}); its content is behind it`;
+  else if (hit.popup) message = `A ${name} challenge is open over the page (${hit.evidence}); the page waits for it to be solved`;
+  return { kind: CHALLENGE_KINDS[hit.vendor] ?? 'other', vendor: hit.vendor, blocking, inTheWay: blocking || hit.popup === true, message };
 }
 
 /** The challenge a response's headers declare, whatever the body holds. */
@@ -44,7 +42,7 @@ function fromHeaders({ headers, status }: HttpFacts, datadomeBanned: boolean): C
 /**
  * The verdict from what the page and its response showed. Interstitial markers and challenge
  * headers are blocking; a widget is blocking only on a thin page and outside a form a person
- * fills in. Score-only widgets (reCAPTCHA v3, invisible v2 and hCaptcha, Turnstile on demand)
+ * fills in, and in the way when blocking or when its challenge popup is open. Score-only widgets (reCAPTCHA v3, invisible v2 and hCaptcha, Turnstile on demand)
  * never reach here: the probe drops them unless their challenge popup is open.
  */
 export function classifyChallenge(signals: PageSignals, http: HttpFacts): Challenge | null {
@@ -63,8 +61,10 @@ export function classifyChallenge(signals: PageSignals, http: HttpFacts): Challe
   }
 
   const widgets = hits.filter((hit) => hit.scope === 'widget');
-  const gate = signals.thin ? widgets.find((hit) => !hit.inDataForm) : undefined;
-  const chosen = gate ?? widgets[0];
+  // A gate posts its token somewhere: markup no script rendered, outside any form, gates nothing (a short article).
+  const gate = signals.thin ? widgets.find((hit) => !hit.inDataForm && !(hit.unrendered && hit.inForm === false)) : undefined;
+  // An open challenge popup is what the user meets first.
+  const chosen = gate ?? widgets.find((hit) => hit.popup) ?? widgets[0];
   return chosen ? widget(chosen, gate !== undefined) : null;
 }
 

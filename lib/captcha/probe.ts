@@ -76,8 +76,14 @@ export function probePage(limits: ProbeLimits): PageSignals {
     }
     return false;
   };
-  const hit = (vendor: Vendor, scope: 'page' | 'widget', evidence: string, element?: Element): void => {
-    challenges.push({ vendor, scope, evidence, inDataForm: element ? inDataForm(element) : false });
+  const hit = (vendor: Vendor, scope: 'page' | 'widget', evidence: string, element?: Element, more: Partial<ChallengeHit> = {}): void => {
+    challenges.push({ vendor, scope, evidence, inDataForm: element ? inDataForm(element) : false, ...more });
+  };
+  // Markup its vendor's script has not turned into a widget (yet, or ever): no iframe, no box.
+  const unrendered = (element: Element): boolean => {
+    if (element.getElementsByTagName('iframe').length > 0) return false;
+    const box = element.getBoundingClientRect();
+    return box.width === 0 || box.height === 0;
   };
   // Size "invisible", or bound to a button: the widget only scores, unless it later opens a popup.
   const invisibleWidget = (element: Element): boolean =>
@@ -100,7 +106,7 @@ export function probePage(limits: ProbeLimits): PageSignals {
       if (invisibleWidget(element) || !visible(element)) continue;
       // Turnstile "interaction-only" shows itself only when it wants a person: until then it just scores.
       if (vendor === 'turnstile' && lower(element.getAttribute('data-appearance')) === 'interaction-only') continue;
-      hit(vendor, 'widget', evidence, element);
+      hit(vendor, 'widget', evidence, element, { inForm: element.closest('form') !== null, ...(unrendered(element) ? { unrendered: true } : {}) });
     }
   }
   for (const element of document.getElementsByTagName('awswaf-captcha')) {
@@ -135,14 +141,14 @@ export function probePage(limits: ProbeLimits): PageSignals {
     if (!src) continue;
     if (src.includes('/recaptcha/')) {
       if (src.includes('/bframe')) {
-        if (shown(frame)) hit('recaptcha', 'widget', 'open reCAPTCHA challenge popup', frame);
+        if (shown(frame)) hit('recaptcha', 'widget', 'open reCAPTCHA challenge popup', frame, { popup: true });
       } else if (src.includes('/anchor') && !/[?&]size=invisible/.test(src) && visible(frame)) {
         hit('recaptcha', 'widget', 'reCAPTCHA anchor iframe', frame);
       }
     } else if (src.includes('hcaptcha.com')) {
       const role = /frame=([a-z-]+)/.exec(src)?.[1] ?? '';
       if (role === 'checkbox' && visible(frame)) hit('hcaptcha', 'widget', 'hCaptcha checkbox iframe', frame);
-      else if (role === 'challenge' && shown(frame)) hit('hcaptcha', 'widget', 'open hCaptcha challenge popup', frame);
+      else if (role === 'challenge' && shown(frame)) hit('hcaptcha', 'widget', 'open hCaptcha challenge popup', frame, { popup: true });
     } else if (src.includes('challenges.cloudflare.com') && src.includes('/turnstile/')) {
       if (visible(frame)) hit('turnstile', 'widget', 'Turnstile iframe', frame);
     } else if (src.includes('captcha-delivery.com')) {

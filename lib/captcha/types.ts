@@ -29,6 +29,12 @@ export interface Challenge {
   kind: ChallengeKind;
   vendor: string;
   blocking: boolean;
+  /**
+   * True when the user cannot go on past it: a blocking check, or a widget whose challenge popup
+   * is open over the page. A widget that is neither (not rendered, or in a form of a usable page)
+   * does not fail a navigation: the observation reports it.
+   */
+  inTheWay: boolean;
   message: string;
 }
 
@@ -50,6 +56,12 @@ export interface ChallengeHit {
   evidence: string;
   /** The widget sits in a form with fields a person fills in (contact, login, sign-up). */
   inDataForm: boolean;
+  /** The widget is markup only: no iframe and no box (its vendor's script has not rendered it). */
+  unrendered?: boolean;
+  /** The widget sits in a form, of whatever fields (set for the widget markers). */
+  inForm?: boolean;
+  /** The hit is a challenge popup open over the page. */
+  popup?: boolean;
 }
 
 /** A block-page marker the in-page probe found. */

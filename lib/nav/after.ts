@@ -11,7 +11,8 @@ export const SELF_CLEAR_MS = 5_000;
 /**
  * What follows every navigation a step causes: is the page a challenge or a block page (the
  * step errors captcha_unsolvable / captcha_detected / access_denied; a CAPTCHA the session's
- * solver handles is sent to it first and is no error once solved), then consent banners and
+ * solver handles is sent to it first and is no error once solved; a widget that is not in the
+ * way is no error either, and the observation reports it), then consent banners and
  * popups dismissed, their kinds added once each to the act's `blockers_dismissed`.
  */
 export async function afterNavigation(ctx: StepContext, response: Response | null): Promise<void> {
@@ -33,11 +34,13 @@ export async function afterNavigation(ctx: StepContext, response: Response | nul
     }
   }
   const url = ctx.page.url();
-  if (challenge) {
+  if (challenge?.inTheWay) {
     const context = { kind: challenge.kind, vendor: challenge.vendor, url };
     if (challenge.blocking) throw new StepError('captcha_unsolvable', challenge.message, context);
     throw new StepError('captcha_detected', challenge.message, context);
   }
+  // A widget not rendered, or in a form of a usable page, leaves the page usable: the observation says it is there.
+  ctx.observer.noteCaptcha(challenge ? { kind: challenge.kind, vendor: challenge.vendor, message: challenge.message } : null);
   const status = moved ? await documentStatus(ctx) : response?.status();
   if (status === 403 || status === 451) {
     throw new StepError('access_denied', `The site answered HTTP ${status} for ${url}`, { status, url });

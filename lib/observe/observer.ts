@@ -3,54 +3,57 @@ import { StepError } from '../errors.js';
 import { installWalker, withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
+import { foreignFrames, foreignSlots, walkInFrame } from './frames.js';
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
+
+export { foreignFrames } from './frames.js';
+
+/** The page state's `captcha`: a widget on the page that did not stop the navigation. */
+export type CaptchaNote = NonNullable<PageState['captcha']>;
 
 /** How long an observation waits for the page to settle before reporting `stable: false`. */
 export const STABLE_CAP_MS = 3_000;
 /** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
 const RECENTLY_STABLE_MS = 100;
+/**
+ * Right after a wait that ran out its cap (the step's own), the observation waits at most this
+ * long more: a page that did not settle in 3 s seldom does in the next 3, and one act should not
+ * pay two caps for it. It still covers an anti-flicker snippet's usual 4 s.
+ */
+export const FOLLOW_UP_CAP_MS = 1_000;
 
-/** Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk; null when the walker is not installed in this document yet. */
+/**
+ * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
+ * null when the walker is not installed in this document yet. A root still hidden (an
+ * anti-flicker snippet that has not let go) is shown for the walk alone, through a constructed
+ * style sheet that no mutation observer sees: its text is there, only not painted yet.
+ */
 function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { walk: WalkResult; dom: DomQuiet } | null {
   const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
   if (!api) return null;
   const last = (window as unknown as Record<string, number | undefined>)[quietKey];
-  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete' };
-  return { walk: api.walk(options), dom };
-}
-
-/** Runs in a cross-origin frame: one walk of its document, for its elements and forms. */
-function walkInFrame([key, options]: [string, WalkOptions]): WalkResult | null {
-  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  return api ? api.walk(options) : null;
-}
-
-/** Runs in the page: which of the last walk's cross-origin frames each iframe element is (-1: none). */
-function foreignSlots([key, owners]: [string, Element[]]): number[] {
-  const api = (globalThis as unknown as Record<symbol, { foreignFrame(e: Element): number } | undefined>)[Symbol.for(key)];
-  return owners.map((el) => (api ? api.foreignFrame(el) : -1));
-}
-
-const originOf = (url: string): string | null => {
+  const hidden = [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === '0' || style.visibility === 'hidden';
+  });
+  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete', hidden };
+  if (!hidden) return { walk: api.walk(options), dom };
+  const sheets = [...document.adoptedStyleSheets];
   try {
-    const parsed = new URL(url);
-    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.origin : null;
+    const reveal = new CSSStyleSheet();
+    // An id in :is() outweighs the snippets' class selectors (`html.async-hide`).
+    reveal.replaceSync(':root:is(:root, #\\#), body:is(body, #\\#) { opacity: 1 !important; visibility: visible !important; }');
+    document.adoptedStyleSheets = [...sheets, reveal];
   } catch {
-    return null;
+    // A page that broke the API is walked as it is.
   }
-};
-
-/** The web frames directly under the page's top document from another origin: what its walker cannot read. */
-export function foreignFrames(page: Page): Frame[] {
-  const top = originOf(page.url());
-  return page
-    .mainFrame()
-    .childFrames()
-    .filter((frame) => {
-      const origin = originOf(frame.url());
-      return origin !== null && origin !== top;
-    });
+  try {
+    return { walk: api.walk(options), dom };
+  } finally {
+    document.adoptedStyleSheets = sheets;
+  }
 }
 
 /** Runs in the page: title and scroll only, for `page: light`. */
@@ -87,12 +90,22 @@ export class PageObserver implements Observer {
   private timings = { stable: 0, walk: 0 };
   /** When a stability wait last found the page stable (performance.now()). */
   private stableAt = Number.NEGATIVE_INFINITY;
+  /** When a stability wait last ran out its cap with the page still unsettled. */
+  private cappedAt = Number.NEGATIVE_INFINITY;
+  /** The CAPTCHA the latest navigation's access check left on the page, and the URL it was found at. */
+  private captcha: { found: CaptchaNote; url: string } | null = null;
+
+  /** Records the CAPTCHA widget (or none) that the access check after a navigation found and let pass; observations of that document report it. */
+  noteCaptcha(found: CaptchaNote | null): void {
+    this.captcha = found ? { found, url: this.page.url().split('#')[0] ?? '' } : null;
+  }
 
   async waitForStable(capMs: number, signal?: AbortSignal): Promise<boolean> {
     const start = performance.now();
     try {
       const stable = await this.tracker.waitForStable(this.page, capMs, signal);
       if (stable) this.stableAt = performance.now();
+      else if (!signal?.aborted) this.cappedAt = performance.now();
       return stable;
     } finally {
       this.timings.stable += performance.now() - start;
@@ -170,7 +183,8 @@ export class PageObserver implements Observer {
       }
     }
     if (walk === undefined) {
-      stable = await this.waitForStable(STABLE_CAP_MS);
+      const capped = performance.now() - this.cappedAt < RECENTLY_STABLE_MS;
+      stable = await this.waitForStable(capped ? FOLLOW_UP_CAP_MS : STABLE_CAP_MS);
       walk = (await this.walk(walkOptions)).walk;
     }
     if (options.scope !== undefined && !walk.scopeMatched) {
@@ -195,6 +209,8 @@ export class PageObserver implements Observer {
       ...(walk.map ? { map: walk.map } : {}),
       changes: previous ? diff(previous, this.last) : null,
       scroll: walk.scroll,
+      // Another URL (its fragment aside) is another document, which no access check has read.
+      ...(this.captcha && this.captcha.url === this.page.url().split('#')[0] ? { captcha: this.captcha.found } : {}),
     };
     return state;
   }

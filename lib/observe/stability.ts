@@ -15,33 +15,77 @@ export const MUTATION_KEY = '__tabwrightLastMutation';
 /**
  * Installed in every document before its own scripts: records the time of the last DOM
  * mutation, so quietness is measured continuously rather than by sleeping and watching.
+ * An animation is no loading: a node whose attributes, or whose text without growing, changed
+ * `repeats` times within `windowMs` (a carousel's progress bar, a ticking clock) no longer moves
+ * the clock with such changes. Added or removed elements always do, and so does growing text.
  */
-function mutationClock(key: string): void {
+function mutationClock([key, repeats, windowMs]: [string, number, number]): void {
   const mark = (): void => {
     Object.defineProperty(window, key, { value: performance.now(), configurable: true, enumerable: false });
   };
+  const recent = new WeakMap<Node, number[]>();
+  const repeating = (node: Node, now: number): boolean => {
+    const times = (recent.get(node) ?? []).filter((time) => now - time < windowMs);
+    times.push(now);
+    recent.set(node, times);
+    return times.length > repeats;
+  };
+  const textOnly = (nodes: NodeList): boolean => Array.from(nodes).every((node) => node.nodeType === Node.TEXT_NODE);
+  const textLength = (nodes: NodeList): number => Array.from(nodes).reduce((sum, node) => sum + (node.nodeValue ?? '').length, 0);
   mark();
-  new MutationObserver(mark).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver((records) => {
+    const now = performance.now();
+    for (const record of records) {
+      let animation = false;
+      if (record.type === 'attributes') animation = repeating(record.target, now);
+      else if (record.type === 'characterData') {
+        animation = (record.target.nodeValue ?? '').length <= (record.oldValue ?? '').length + 8 && repeating(record.target, now);
+      } else if (textOnly(record.addedNodes) && textOnly(record.removedNodes)) {
+        // textContent = ...: the text node swapped for another.
+        animation = textLength(record.addedNodes) <= textLength(record.removedNodes) + 8 && repeating(record.target, now);
+      }
+      if (!animation) {
+        mark();
+        return;
+      }
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, characterDataOldValue: true });
 }
 
-/** What the page says of its own quiet: how long its DOM has been still, in ms, and whether it finished loading. */
+/** Changes of one node within this window, past this many, are an animation (see mutationClock). */
+const ANIMATION_REPEATS = 3;
+const ANIMATION_WINDOW_MS = 2_000;
+
+/**
+ * What the page says of its own quiet: how long its DOM has been still, in ms, whether it
+ * finished loading, and whether `<html>` or `<body>` is transparent or hidden. Anti-flicker
+ * snippets hide the whole page that way until their script (or a timer of a few seconds) shows
+ * it: such a page is still loading, not empty.
+ */
 export interface DomQuiet {
   quietFor: number;
   loaded: boolean;
+  hidden: boolean;
 }
 
 /** Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads it the same way). */
 function domQuiet(key: string): DomQuiet {
   const last = (window as unknown as Record<string, number | undefined>)[key];
+  const hidden = [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === '0' || style.visibility === 'hidden';
+  });
   return {
     quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
     loaded: document.readyState === 'complete',
+    hidden,
   };
 }
 
 /**
  * Tracks a context's network activity from its request events and tells whether a page is
- * stable: no counted request in flight for 300 ms and no DOM mutation for 500 ms.
+ * stable: no counted request in flight for 300 ms, no DOM mutation for 500 ms, and its root shown.
  */
 export class StabilityTracker {
   private readonly inflight = new Map<Request, number>();
@@ -57,7 +101,7 @@ export class StabilityTracker {
     context.on('request', (request) => tracker.started(request));
     context.on('requestfinished', (request) => tracker.ended(request));
     context.on('requestfailed', (request) => tracker.ended(request));
-    await context.addInitScript(mutationClock, MUTATION_KEY);
+    await context.addInitScript(mutationClock, [MUTATION_KEY, ANIMATION_REPEATS, ANIMATION_WINDOW_MS] as [string, number, number]);
     return tracker;
   }
 
@@ -86,7 +130,7 @@ export class StabilityTracker {
 
   /** True when the page whose DomQuiet this is, read just now, counts as stable. */
   isStable(dom: DomQuiet): boolean {
-    return dom.loaded && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
+    return dom.loaded && !dom.hidden && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
   }
 
   /**
@@ -98,13 +142,14 @@ export class StabilityTracker {
     const deadline = this.now() + capMs;
     for (;;) {
       // A page too busy to answer within the read limit gets its script stopped by its deadline.
-      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false }));
+      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false, hidden: false }));
       if (this.isStable(dom)) return true;
       const network = this.networkIdleFor();
       const left = deadline - this.now();
       if (left <= 0 || signal?.aborted) return false;
+      // A hidden root shows itself on a timer of its own: look again soon.
       const need = Math.max(
-        dom.loaded ? DOM_QUIET_MS - dom.quietFor : 50,
+        dom.loaded && !dom.hidden ? DOM_QUIET_MS - dom.quietFor : 50,
         network > 0 ? NETWORK_IDLE_MS - network : 50,
         10,
       );

@@ -98,6 +98,14 @@ export const pageStateCodec = named(
         forms: described(arrayOf(formCodec, { name: 'forms' }), 'Forms on the page.'),
         map: described(arrayOf(mapItem, { name: 'sections' }), 'Section map: with the first observation of a session and with include_page_map.'),
         changes: described(nullable(changes), 'What changed since the previous observation; null on the first one.'),
+        captcha: described(
+          strictObject({
+            kind: described(string, 'recaptcha, hcaptcha, turnstile, challenge or other.'),
+            vendor: described(string, 'Who serves it.'),
+            message: described(string, 'What was found and where.'),
+          }),
+          'A CAPTCHA on the page that did not stop the navigation (not rendered, or a widget in a form of a usable page): a form holding it may need it solved. One in the way is the step error captcha_detected or captcha_unsolvable instead.',
+        ),
       },
     ),
     'Page state. With page: light only url, title and scroll.',

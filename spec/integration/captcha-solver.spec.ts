@@ -103,6 +103,7 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     start(true);
     const res = await create({ url: site.url('/contact') });
     expect(res.body.error).to.equal(null);
+    expect(res.body.page).to.not.have.property('captcha');
     const id = res.body.session_id as string;
     expect(solver.tasks).to.deep.equal([
       { key: 'test-api-key', method: 'userrecaptcha', googlekey: RECAPTCHA_KEY, pageurl: site.url('/contact'), json: '1' },
@@ -137,13 +138,13 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     ]);
   });
 
-  it('keeps captcha_detected, with the solver\'s reason, when the solver answers ERROR_CAPTCHA_UNSOLVABLE; nothing is billed', async () => {
+  it('reports the widget with the solver\'s reason in the page (a form\'s widget is no step error), or keeps captcha_unsolvable for a gate, when the solver answers ERROR_CAPTCHA_UNSOLVABLE; nothing is billed', async () => {
     start(true);
     solver.failure = 'ERROR_CAPTCHA_UNSOLVABLE';
     const res = await create({ url: site.url('/contact') });
-    expect(res.body.error).to.include({ code: 'captcha_detected' });
-    expect(res.body.error.context.kind).to.equal('recaptcha');
-    expect(res.body.error.message).to.contain('ERROR_CAPTCHA_UNSOLVABLE');
+    expect(res.body.error).to.equal(null);
+    expect(res.body.page.captcha.kind).to.equal('recaptcha');
+    expect(res.body.page.captcha.message).to.contain('ERROR_CAPTCHA_UNSOLVABLE');
     const id = res.body.session_id as string;
     await close(id);
     expect(service.store.getUsage(id)?.captchaSolves).to.equal(0);
@@ -156,8 +157,9 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
   it('changes nothing without TABWRIGHT_CAPTCHA_SOLVER', async () => {
     start(false);
     const res = await create({ url: site.url('/contact') });
-    expect(res.body.error).to.include({ code: 'captcha_detected' });
-    expect(res.body.error.message).to.not.contain('solver');
+    expect(res.body.error).to.equal(null);
+    expect(res.body.page.captcha.kind).to.equal('recaptcha');
+    expect(res.body.page.captcha.message).to.not.contain('solver');
     expect(solver.tasks).to.deep.equal([]);
     const id = res.body.session_id as string;
     await close(id);

@@ -48,7 +48,8 @@ describe('acting on pages through the API', function () {
   });
   const { create, act } = t;
   before(() => {
-    for (const [i, c] of [...WIDGET_CASES.slice(0, 1), ...INTERSTITIAL_CASES.slice(0, 1), ...BLOCK_CASES.slice(0, 2)].entries()) {
+    const popup = WIDGET_CASES.filter((c) => c.challenge?.inTheWay && !c.challenge.blocking);
+    for (const [i, c] of [...WIDGET_CASES.slice(0, 1), ...INTERSTITIAL_CASES.slice(0, 1), ...BLOCK_CASES.slice(0, 2), ...popup.slice(0, 1)].entries()) {
       t.site.route(`/case${i}`, (_req, res) => res.writeHead(c.status ?? 200, { 'Content-Type': 'text/html', ...(c.headers ?? {}) }).end(c.body));
     }
   });
@@ -141,11 +142,16 @@ describe('acting on pages through the API', function () {
     expect(untouched.body.page.interactive_elements.map((e: Element) => e.label)).to.include('Reject All');
   });
 
-  it('detects CAPTCHAs and block pages: captcha_detected keeps the session, unsolvable and access_denied fail it', async () => {
+  it('detects CAPTCHAs and block pages: a widget in a form is reported in the page, an open challenge is captcha_detected and keeps the session, unsolvable and access_denied fail it', async () => {
     const widget = await create({ url: t.site.url('/case0') });
-    expect(widget.body.error).to.include({ code: 'captcha_detected' });
-    expect(widget.body.error.context.kind).to.equal('recaptcha');
-    expect((await t.service.http.get(`/v1/sessions/${widget.body.session_id}`).set(t.auth)).body.status).to.equal('active');
+    expect(widget.body.error).to.equal(null);
+    expect(widget.body.page.captcha).to.include({ kind: 'recaptcha', vendor: 'recaptcha' });
+    expect(widget.body.page.captcha.message).to.contain('in a form');
+
+    const open = await create({ url: t.site.url('/case4') });
+    expect(open.body.error).to.include({ code: 'captcha_detected' });
+    expect(open.body.error.context.kind).to.equal('recaptcha');
+    expect((await t.service.http.get(`/v1/sessions/${open.body.session_id}`).set(t.auth)).body.status).to.equal('active');
 
     const wall = await create({ url: t.site.url('/case1') });
     expect(wall.body.error.code).to.equal('captcha_unsolvable');

@@ -12,7 +12,8 @@ describe('sessions against real Chromium', function () {
     '/late': {
       body: html('Late', '<div id="box"></div><script>setTimeout(() => { document.getElementById("box").innerHTML = "<p id=late>Arrived</p>"; document.title = "Ready"; }, 400)</script>'),
     },
-    '/clock': { body: html('Clock', '<p id="t"></p><script>setInterval(() => { document.getElementById("t").textContent = Date.now(); }, 100)</script>') },
+    // Never settles: an entry added every 100 ms (a ticking clock alone is an animation, which settles).
+    '/clock': { body: html('Clock', '<ol id="t"></ol><script>setInterval(() => { document.getElementById("t").insertAdjacentHTML("beforeend", "<li>" + Date.now() + "</li>"); }, 100)</script>') },
     '/slow': { body: html('Slow', '<p>slow</p>'), delayMs: 3_000 },
   });
   const { create, act } = t;

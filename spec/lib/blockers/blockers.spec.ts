@@ -29,6 +29,9 @@ describe('installBlockers()', function () {
       '/login': { body: pages.loginPage(false) },
       '/login-modal': { body: pages.loginPage(true) },
       '/quick-view': { body: pages.quickViewPage() },
+      '/short-newsletter': { body: pages.shortNewsletterPage('labelled') },
+      '/short-offer': { body: pages.shortNewsletterPage('offer') },
+      '/reset-password': { body: pages.resetPasswordPage() },
       '/generic-banner': { body: pages.genericBannerPage() },
       '/first-script': { body: FIRST_SCRIPT },
       '/with-frame': { body: `<!doctype html><title>Framed</title><iframe src="/first-script"></iframe>${FIRST_SCRIPT}` },
@@ -160,6 +163,29 @@ describe('installBlockers()', function () {
       expect(again.kinds).to.deep.equal([]);
       expect(first.ms).to.be.below(cap / 10);
       expect(again.ms).to.be.below(cap / 10);
+    });
+
+    it('closes a dialog labelled "Newsletter" by its Close button over a page with little text', async () => {
+      site.hits.clear();
+      const { page, tracker } = await open('/short-newsletter');
+      expect((await settle(tracker, page)).kinds).to.deep.equal(['popup']);
+      expect(await clicks(page)).to.deep.equal(['close']);
+      expect(await shown(page, '#nl')).to.equal(false);
+      expect(site.hits.get('/subscribe') ?? 0).to.equal(0);
+    });
+
+    it('closes a modal offering a discount for an email address over a page with little text, by "No thanks"', async () => {
+      const { page, tracker } = await open('/short-offer');
+      expect((await settle(tracker, page)).kinds).to.deep.equal(['popup']);
+      expect(await clicks(page)).to.deep.equal(['no-thanks']);
+      expect(await page.evaluate(() => document.querySelector('dialog')!.open)).to.equal(false);
+    });
+
+    it('leaves a short page that is a dialog alone, though it asks for an email address and has a Close button', async () => {
+      const { page, tracker } = await open('/reset-password');
+      expect((await settle(tracker, page)).kinds).to.deep.equal([]);
+      expect(await shown(page, '.veil')).to.equal(true);
+      expect(await clicks(page)).to.deep.equal([]);
     });
 
     for (const [path, how] of [

@@ -212,3 +212,54 @@ export const genericBannerPage = (): string =>
     ${recordClicks}
     <script>for (const id of ['accept', 'reject']) document.getElementById(id).addEventListener('click', () => document.getElementById('notice').remove());</script>`,
   );
+
+/** A short page (a heading and a line, under 200 characters) of which `dialog` covers the middle. */
+const shortPage = (title: string, dialog: string, script = ''): string =>
+  html(
+    title,
+    `<style>.veil { position: fixed; inset: 0; z-index: 50; background: rgba(0,0,0,.5); display: flex; align-items: center; justify-content: center; }
+      .veil[hidden] { display: none; } .box { background: #fff; padding: 24px; width: 380px; }</style>
+    <header>Harbour Café</header><main><h1>Opening hours</h1><p>Daily from eight to six.</p></main>
+    ${dialog}
+    ${recordClicks}
+    <script>${script}</script>`,
+  );
+
+/**
+ * Newsletter popups over a short page, told apart from the page's own dialogs by their own
+ * signals: an aria-modal dialog labelled "Newsletter" with a Close button; a modal <dialog>
+ * whose heading says nothing but whose text offers a discount for an email address, closed by
+ * "No thanks"; each opened by the page's script, not by the agent.
+ */
+export const shortNewsletterPage = (how: 'labelled' | 'offer'): string =>
+  how === 'labelled'
+    ? shortPage(
+        'Short page with a newsletter dialog',
+        `<div class="veil" id="nl" role="dialog" aria-modal="true" aria-label="Newsletter" hidden><div class="box">
+          <button class="close" aria-label="Close">×</button><p>Our best recipes, once a week.</p>
+          <form action="/subscribe" method="post"><input type="email" name="email" placeholder="you@example.com"><button id="subscribe">Go</button></form>
+        </div></div>`,
+        `document.getElementById('nl').hidden = false;
+         document.querySelector('#nl .close').addEventListener('click', () => { document.getElementById('nl').hidden = true; });`,
+      )
+    : shortPage(
+        'Short page with an offer dialog',
+        `<dialog id="offer" aria-labelledby="offer-title"><h2 id="offer-title">Before you go</h2>
+          <p>Leave your email and get 15% off your first order.</p>
+          <form action="/join" method="post"><input name="contact" autocomplete="email"><button id="join">Send</button></form>
+          <button type="button" id="no-thanks">No thanks</button></dialog>`,
+        `const offer = document.getElementById('offer'); offer.showModal();
+         document.getElementById('no-thanks').addEventListener('click', () => offer.close());`,
+      );
+
+/** A short page that is a dialog (a "forgot password" step): an email field and a Close button, but nothing it promotes. */
+export const resetPasswordPage = (): string =>
+  shortPage(
+    'Reset your password',
+    `<div class="veil" role="dialog" aria-modal="true" aria-labelledby="reset-title"><div class="box">
+      <button class="close" aria-label="Close">×</button><h2 id="reset-title">Reset your password</h2>
+      <p>Enter the email address of your account and we will send you a link.</p>
+      <form action="/reset" method="post"><input type="email" name="email"><button id="send">Send link</button></form>
+    </div></div>`,
+    `document.querySelector('.close').addEventListener('click', () => document.querySelector('.veil').remove());`,
+  );

@@ -6,8 +6,8 @@ export interface Case {
   status?: number;
   headers?: Record<string, string>;
   body: string;
-  /** The expected challenge (message aside), or null for none. */
-  challenge: { kind: ChallengeKind; vendor: string; blocking: boolean } | null;
+  /** The expected challenge (message aside), or null for none; `inTheWay` where the case is about it. */
+  challenge: { kind: ChallengeKind; vendor: string; blocking: boolean; inTheWay?: boolean } | null;
   /** What the block reason must match, or null for no block page. */
   block: RegExp | null;
 }
@@ -60,4 +60,37 @@ export function loginForm(widget: string): string {
   ${widget}
   <button type="submit">Sign in</button>
 </form>`;
+}
+
+const STORY = [
+  'The council voted on Tuesday to keep the night ferry running through the winter, after a petition signed by more than four thousand residents asked it not to cut the last crossing of the day.',
+  'Boat operators had warned that the late service loses money from November to March. The council will cover the gap from the harbour fund, which was set up for exactly this kind of shortfall.',
+  'Nurses and cleaners who work late shifts at the hospital across the river were among the loudest voices. Without the ferry, the only way home after ten is a forty-minute drive around the bay.',
+  'The decision will be reviewed next autumn, when the first full winter of figures is in. Until then the timetable stays as it is, with the last boat leaving the town quay at a quarter past midnight.',
+];
+
+/**
+ * A news article with a byline, its story, `inStory` somewhere in the text, and a comment form
+ * (name, email, comment) under it holding `inComments`: the user came for the story.
+ */
+export function articlePage(title: string, { inStory = '', inComments = '', head = '' }: { inStory?: string; inComments?: string; head?: string }): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>${title} | The Bay Courier</title>${head}</head>
+<body>
+<header><a href="/">The Bay Courier</a><nav aria-label="Sections"><a href="/news">News</a> <a href="/sport">Sport</a> <a href="/opinion">Opinion</a></nav></header>
+<main><article><h1>${title}</h1><p class="byline">By Ana Ribeiro</p>
+${STORY.slice(0, 2).map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
+${inStory}
+${STORY.slice(2).map((paragraph) => `<p>${paragraph}</p>`).join('\n')}
+</article>
+<section id="comments"><h2>Leave a comment</h2>
+<form id="commentform" action="/wp-comments-post.php" method="post">
+  <label for="author">Name</label><input id="author" name="author" type="text">
+  <label for="comment-email">Email</label><input id="comment-email" name="email" type="email">
+  <label for="comment">Comment</label><textarea id="comment" name="comment" rows="5"></textarea>
+  ${inComments}
+  <button type="submit">Post comment</button>
+</form></section></main>
+<footer><p>The Bay Courier, Quay Street 4. <a href="/privacy">Privacy</a></p></footer>
+</body></html>`;
 }

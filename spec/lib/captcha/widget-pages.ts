@@ -1,7 +1,7 @@
 // Replicas of CAPTCHA widgets as sites embed them, and as the vendors' scripts render them.
 // The vendors' scripts cannot load here (no internet), so the "rendered" variants carry the DOM
 // those scripts leave behind, iframe URLs included.
-import { contactForm, loginForm, shopPage, type Case } from './shell.js';
+import { articlePage, contactForm, loginForm, shopPage, type Case } from './shell.js';
 
 const RECAPTCHA_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
 const RECAPTCHA_V3_KEY = '6LcR_okUAAAAAPYrPe-HK_0RULO1aZM15ENyM-Mf';
@@ -64,13 +64,13 @@ export const WIDGET_CASES: Case[] = [
   {
     name: 'reCAPTCHA v2 checkbox in a contact form, as the site writes it',
     body: shopPage('Contact us', contactForm(`<div class="g-recaptcha" data-sitekey="${RECAPTCHA_KEY}"></div>`), RECAPTCHA_SCRIPT),
-    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false },
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false, inTheWay: false },
     block: null,
   },
   {
     name: 'reCAPTCHA v2 checkbox in a contact form, as api.js renders it',
     body: shopPage('Contact us', contactForm(renderedCheckbox) + bframe(false), RECAPTCHA_SCRIPT),
-    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false },
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false, inTheWay: false },
     block: null,
   },
   {
@@ -92,14 +92,26 @@ export const WIDGET_CASES: Case[] = [
     name: 'invisible reCAPTCHA v2 with its image challenge open',
     body: shopPage('Newsletter', `<form id="newsletter" action="/newsletter" method="post"><input type="email" name="email">
 <div class="g-recaptcha" data-sitekey="${RECAPTCHA_KEY}" data-size="invisible"></div><button>Subscribe</button></form>` + bframe(true), RECAPTCHA_SCRIPT),
-    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false },
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false, inTheWay: true },
+    block: null,
+  },
+  {
+    name: 'an empty div.g-recaptcha in an article, which no script renders: not in the way',
+    body: articlePage('Night ferry stays', { inStory: `<div class="g-recaptcha" data-sitekey="${RECAPTCHA_KEY}"></div>` }),
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false, inTheWay: false },
+    block: null,
+  },
+  {
+    name: "a reCAPTCHA rendered in an article's comment form: not in the way",
+    body: articlePage('Night ferry stays', { inComments: renderedCheckbox + bframe(false), head: RECAPTCHA_SCRIPT }),
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: false, inTheWay: false },
     block: null,
   },
   {
     name: "Google's unusual-traffic page: a reCAPTCHA that is the whole page",
     status: 429,
     body: GOOGLE_SORRY,
-    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: true },
+    challenge: { kind: 'recaptcha', vendor: 'recaptcha', blocking: true, inTheWay: true },
     block: null,
   },
   {

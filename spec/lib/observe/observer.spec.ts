@@ -3,9 +3,10 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { CHROMIUM_ARGS } from '../../../lib/config/index.js';
 import { testChromium } from '../../support/chromium.js';
 import { hooksScript } from '../../../lib/observe/bundle.js';
-import { PageObserver } from '../../../lib/observe/observer.js';
+import { PageObserver, STABLE_CAP_MS } from '../../../lib/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../lib/observe/stability.js';
 import { TestSite, html } from '../../support/site.js';
+import { animatedPage, antiFlicker } from './loading-pages.js';
 
 describe('PageObserver (stability and the walk)', function () {
   this.timeout(20_000);
@@ -19,7 +20,13 @@ describe('PageObserver (stability and the walk)', function () {
     browser = await chromium.launch({ executablePath: testChromium(), args: [...CHROMIUM_ARGS] });
     site = await TestSite.start({
       '/quiet': { body: html('Quiet', '<p>Nothing moves here.</p>') },
-      '/busy': { body: html('Busy', '<p id="n">0</p><script>setInterval(() => { n.textContent = Number(n.textContent) + 1; }, 50)</script>') },
+      // Still loading for good: a new entry every 50 ms.
+      '/busy': { body: html('Busy', '<ol id="log"><li>0</li></ol><script>setInterval(() => { log.insertAdjacentHTML("beforeend", "<li>" + log.children.length + "</li>"); }, 50)</script>') },
+      '/animated': { body: animatedPage() },
+      '/streaming': { body: html('Streaming', '<p id="answer">The</p><script>setInterval(() => { answer.textContent += " word and more words"; }, 100)</script>') },
+      '/flicker-html': { body: antiFlicker('html', 'opacity: 0 !important', 1_500) },
+      '/flicker-body': { body: antiFlicker('body', 'visibility: hidden', 2_500) },
+      '/flicker-late': { body: antiFlicker('html', 'opacity: 0', 60_000) },
     });
   });
   after(async () => {
@@ -66,11 +73,46 @@ describe('PageObserver (stability and the walk)', function () {
     expect(state.markdown?.content).to.contain('Added just now.');
   });
 
-  it('reports a page that never settles as not stable, with what it shows at the cap', async () => {
+  for (const path of ['/flicker-html', '/flicker-body']) {
+    it(`counts a page whose anti-flicker snippet hides it as still loading, and observes it once shown (${path})`, async () => {
+      await page.goto(site.url(path));
+      const state = await observer.observe();
+      expect(await page.evaluate(() => (window as unknown as { shown?: boolean }).shown)).to.equal(true);
+      expect(state.stable).to.equal(true);
+      expect(state.markdown?.content).to.contain('The ferry leaves the harbour at nine');
+      expect(state.interactive_elements?.map((element) => element.label)).to.deep.equal(['Fares']);
+    });
+  }
+
+  it('observes the text and controls of a page still hidden by its snippet when the cap ends, as not stable', async () => {
+    await page.goto(site.url('/flicker-late'));
+    expect(await observer.waitForStable(1_000)).to.equal(false);
+    const state = await observer.observe();
+    expect(state.stable).to.equal(false);
+    expect(state.markdown?.content).to.contain('The ferry leaves the harbour at nine');
+    expect(state.interactive_elements?.map((element) => element.label)).to.deep.equal(['Fares']);
+    // The walk showed the page to itself only: it is still hidden.
+    expect(await page.evaluate(() => getComputedStyle(document.documentElement).opacity)).to.equal('0');
+  });
+
+  it('reports a page that never settles as not stable, with what it shows, without waiting out a second cap after the step\'s', async () => {
     await page.goto(site.url('/busy'));
     expect(await observer.waitForStable(200)).to.equal(false);
+    observer.takeTimings();
     const state = await observer.observe();
     expect(state.stable).to.equal(false);
     expect(state.markdown?.content).to.match(/\d+/);
+    expect(observer.takeTimings().stable).to.be.below(STABLE_CAP_MS);
+  });
+
+  it('counts a page whose only movement is an animation (a progress bar, a ticking counter) as stable', async () => {
+    await page.goto(site.url('/animated'));
+    expect(await observer.waitForStable(STABLE_CAP_MS)).to.equal(true);
+    expect((await observer.observe()).markdown?.content).to.contain('Top story');
+  });
+
+  it('still counts text that keeps growing (a streamed answer) as not settled', async () => {
+    await page.goto(site.url('/streaming'));
+    expect(await observer.waitForStable(1_500)).to.equal(false);
   });
 });
