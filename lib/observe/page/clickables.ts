@@ -9,8 +9,32 @@ const MIN_ITEMS = 2;
 /** Controls that make an item of a delegating list a mere holder: the control inside is what to click. */
 export const INNER_CONTROLS = 'a[href], button, input, select, textarea, [role="button"], [role="link"], [role="option"], [role="menuitem"]';
 
-/** Characters of `el`'s text, spaces left out: how much a clickable says, cheaply. */
-export const textChars = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, '').length;
+const chars = (text: string | null): number => (text ?? '').replace(/\s+/g, '').length;
+
+/**
+ * Characters of `el`'s text, spaces left out: how much a clickable says, cheaply. A shadow host
+ * says what its shadow tree shows (its light children count through its slots), or a custom
+ * element row would seem to say nothing and be taken for a wrapper around its inner controls.
+ */
+export function textChars(el: Element): number {
+  const root = el.shadowRoot;
+  if (!root) return chars(el.textContent);
+  let total = 0;
+  for (let node = root.firstChild; node; node = node.nextSibling) total += composedChars(node);
+  return total;
+}
+
+function composedChars(node: Node): number {
+  if (node.nodeType === 3) return chars(node.textContent);
+  if (node.nodeType !== 1) return 0;
+  const el = node as Element;
+  if (el.localName === 'style' || el.localName === 'script') return 0;
+  if (el.localName === 'slot') return (el as HTMLSlotElement).assignedNodes({ flatten: true }).reduce((sum, assigned) => sum + composedChars(assigned), 0);
+  if (el.shadowRoot) return textChars(el);
+  let total = 0;
+  for (let child = el.firstChild; child; child = child.nextSibling) total += composedChars(child);
+  return total;
+}
 
 /** True when a modal dialog is open and shown (aria-modal, or a dialog opened with showModal). */
 export function modalShown(doc: Document): boolean {
