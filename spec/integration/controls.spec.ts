@@ -51,4 +51,11 @@ describe('POST /v1/sessions/:id/act on control pages (issue 13)', function () {
     expect(res.body.error).to.equal(null);
     expect(res.body.page.markdown.content).to.contain('dismissed');
   });
+
+  it('clicks an icon by the label it is listed with when no text on the page reads so', async () => {
+    const created = await create({ url: t.site.url('/icons'), block_resources: ['image'] });
+    const res = await act(created.body.session_id, [{ click: { text: 'close' } }, { observe: { mode: 'full' } }]);
+    expect(res.body.error).to.equal(null);
+    expect(res.body.page.markdown.content).to.contain('dismissed');
+  });
 });

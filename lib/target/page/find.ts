@@ -116,6 +116,9 @@ function textFeatures(ctx: WalkContext, el: Element): string[] {
   return [visibleText(ctx, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(squash);
 }
 
+/** The feature index given to a match on the listed label, after every text feature (never narrowed). */
+const LISTED_LABEL = 4;
+
 /** How a feature may match the wanted text, strictest first. */
 const LEVELS: Array<(feature: string, wanted: string) => boolean> = [(f, w) => f === w, (f, w) => f.startsWith(w), (f, w) => f.includes(w)];
 
@@ -202,7 +205,13 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
     }
   }
   const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
-  const found = firstMatch(pool, features, wanted);
+  let found = firstMatch(pool, features, wanted);
+  if (!found && query.by === 'text') {
+    // The label the observation lists (an icon's alt, title or file name) is what an agent read
+    // there; it is asked only when the page's own words match nothing, so they always win.
+    const listed = firstMatch(pool, pool.map((c) => [squash(labelOf(ctx, c.el))]), wanted);
+    if (listed) found = { ...listed, feature: LISTED_LABEL };
+  }
   const match = found && query.by === 'text' ? narrowed(ctx, found, wanted) : (found?.el ?? null);
   let nextRef = query.nextRef;
   const refOf = (el: Element): string => {
