@@ -18,8 +18,8 @@ function challengePage(vendor: Vendor, evidence: string): Challenge {
 function widget(hit: ChallengeHit, blocking: boolean): Challenge {
   const name = VENDOR_NAMES[hit.vendor];
   const where = `${hit.evidence}${hit.unrendered ? ', not rendered' : ''}${hit.inDataForm ? ', in a form' : ''}`;
-  let message = `A ${name} CAPTCHA is on the page (${where}); the rest of the page is usable`;
-  if (blocking) message = `A ${name} CAPTCHA is all the page shows (${hit.evidence}); its content is behind it`;
+  let message = `A ${name} widget is on the page (${where}); the rest of the page is usable`;
+  if (blocking) message = `A ${name} widget is all the page shows (${hit.evidence}); its content is behind it`;
   else if (hit.popup) message = `A ${name} challenge is open over the page (${hit.evidence}); the page waits for it to be solved`;
   return { kind: CHALLENGE_KINDS[hit.vendor] ?? 'other', vendor: hit.vendor, blocking, inTheWay: blocking || hit.popup === true, message };
 }
