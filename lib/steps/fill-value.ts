@@ -4,6 +4,7 @@
 // value, or have a script put the old one back, all without Playwright noticing.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
+import { squash } from '../observe/page/text.js';
 import { ACTION_TIMEOUT_MS, leaveField, perform } from '../target/index.js';
 import { convertWritten, isFormattedKind } from './written-values.js';
 
@@ -38,7 +39,6 @@ export function fieldState(el: Element): FieldState {
   return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
 }
 
-const squash = (s: string): string => s.replace(/\s+/g, ' ').trim();
 const shown = (kind: string, value: string): string => (kind === 'password' ? 'a value' : `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`);
 
 /**

@@ -3,6 +3,7 @@
 // options are clicked as a person clicks them; the page's own script does the choosing.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
+import { squash } from '../observe/page/text.js';
 import { ACTION_TIMEOUT_MS, perform } from '../target/index.js';
 
 /** An ARIA option as the page shows it. */
@@ -45,11 +46,12 @@ function ariaOptions(box: Element): AriaOption[] {
   }));
 }
 
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+/** True when two option texts are the same, case and spacing ignored. */
+export const sameText = (a: string, b: string): boolean => squash(a).toLowerCase() === squash(b).toLowerCase();
 
 /** Index of the option `wanted` names: its text (case and spacing ignored), else its data-value or id. */
 function optionIndex(options: AriaOption[], wanted: string): number {
-  const byText = options.findIndex((o) => squash(o.text) === squash(wanted));
+  const byText = options.findIndex((o) => sameText(o.text, wanted));
   return byText >= 0 ? byText : options.findIndex((o) => o.value !== '' && o.value === wanted);
 }
 

@@ -7,7 +7,7 @@ import { StepError } from '../errors.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import type { OptionInfo } from './form-controls.js';
-import { customSelectKind, selectInListbox } from './listbox.js';
+import { customSelectKind, sameText, selectInListbox } from './listbox.js';
 import { MAX_SELECT_VALUES } from './limits.js';
 import { targeted } from './targeting.js';
 
@@ -44,11 +44,9 @@ export const selectStep = defineStep({
   },
 });
 
-const squash = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
-
 /** The option `wanted` names: by value exactly, else by its text (case and spacing ignored). */
 export function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefined {
-  return options.find((o) => o.value === wanted) ?? options.find((o) => squash(o.text) === squash(wanted));
+  return options.find((o) => o.value === wanted) ?? options.find((o) => sameText(o.text, wanted));
 }
 
 /** The select step's work: chooses the options, then waits for any navigation it caused. */

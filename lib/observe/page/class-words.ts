@@ -1,6 +1,8 @@
 // The names a page gives its elements (class tokens and id), read as words: the signal most
 // boilerplate rules start from, since CMS templates name their blocks after what they hold.
 
+import { squash } from './text.js';
+
 /** The class tokens and id of `el`, lower-cased. */
 export function nameTokens(el: Element): string[] {
   const tokens: string[] = [];
@@ -44,7 +46,7 @@ export function namedAs(el: Element, wanted: ReadonlySet<string>, unless: Readon
 const EMPTY: ReadonlySet<string> = new Set();
 
 /** The text of a copied element, whitespace squashed (the copy holds only what was shown). */
-export const textOf = (el: Element): string => (el.textContent ?? '').replace(/\s+/g, ' ').trim();
+export const textOf = (el: Element): string => squash(el.textContent ?? '');
 
 /** Characters of text under `el`, whitespace included: a cheap size for the guards (no squashing of big subtrees). */
 export const sizeOf = (el: Element): number => (el.textContent ?? '').length;

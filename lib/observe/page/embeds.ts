@@ -4,6 +4,8 @@
 // of the article that quotes it; Readability drops it for its wrappers' names (social, embed,
 // media) or its links, so the copy marks it and Readability is kept from removing it.
 
+import { textOf } from './class-words.js';
+
 /** The embed codes' own markup of a post. */
 const EMBED_SELECTOR = [
   'blockquote.twitter-tweet',
@@ -26,8 +28,6 @@ export const EMBED_MARK = 'data-tabwright-embed';
 /** A wrapper counts as the post's own when its text is at most this many times the post's. */
 const WRAPPER_SLACK = 1.5;
 
-const textLength = (el: Element): number => (el.textContent ?? '').replace(/\s+/g, ' ').trim().length;
-
 /**
  * Marks each embedded post under `body` (a copy) and the wrappers around it that hold little
  * else, and takes the class and id off them, since Readability reads names such as social,
@@ -36,9 +36,9 @@ const textLength = (el: Element): number => (el.textContent ?? '').replace(/\s+/
 export function markEmbeds(body: Element): number {
   const posts = Array.from(body.querySelectorAll(EMBED_SELECTOR));
   for (const post of posts) {
-    const own = textLength(post);
+    const own = textOf(post).length;
     for (let el: Element | null = post; el && el !== body; el = el.parentElement) {
-      if (el !== post && textLength(el) > own * WRAPPER_SLACK) break;
+      if (el !== post && textOf(el).length > own * WRAPPER_SLACK) break;
       el.setAttribute(EMBED_MARK, '');
       el.removeAttribute('class');
       el.removeAttribute('id');

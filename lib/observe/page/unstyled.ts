@@ -6,6 +6,7 @@
 // is shown at all is shown only because the rule hiding it is missing.
 import { sacred } from './boilerplate.js';
 import { nameTokens, namedAs, sizeOf, textOf } from './class-words.js';
+import { squash } from './text.js';
 
 /** Class tokens that only show on paper. */
 const PRINT_ONLY =
@@ -126,4 +127,4 @@ export function removeTooltips(copy: Element): void {
   }
 }
 
-const squashLower = (text: string): string => text.replace(/\s+/g, ' ').trim().toLowerCase();
+const squashLower = (text: string): string => squash(text).toLowerCase();
