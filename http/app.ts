@@ -9,6 +9,7 @@ import { RateLimiter } from './rate-limit.js';
 import { requestLog } from './request-log.js';
 import { actRoute } from './routes/act.js';
 import { createRoute } from './routes/create.js';
+import { dashboardRoute } from './routes/dashboard.js';
 import { deleteRoute } from './routes/delete.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
@@ -25,8 +26,8 @@ export interface AppOptions {
 
 /**
  * The Koa app: request id, the request log, the error boundary, then per route auth (before the
- * body is read), the rate limit and the handler. /health and /metrics sit outside the /v1 key
- * guard. It translates HTTP into registry and session calls only.
+ * body is read), the rate limit and the handler. /health, /metrics and the dashboard's page sit
+ * outside the /v1 key guard. It translates HTTP into registry and session calls only.
  */
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>();
@@ -44,6 +45,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));
+  open.get('/dashboard', dashboardRoute());
+  open.get('/dashboard/:file', dashboardRoute());
 
   app.use(requestId);
   app.use(requestLog(deps.telemetry));

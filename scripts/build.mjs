@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Compiles the TypeScript tree to dist/ (and bundles the in-page scripts with esbuild), then
+// Compiles the TypeScript tree to dist/ (and bundles the in-page scripts and the dashboard with esbuild), then
 // writes what is generated from the codecs: docs/openapi.json and README.md's request reference.
 // With --if-stale it does nothing when no source is newer than the last build.
 import { execSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const sources = ['bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts'];
+const sources = ['bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts', 'dashboard'];
 const inputs = ['tsconfig.json', 'package-lock.json'];
 
 function newest(path) {

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Bundles the in-page scripts with esbuild into self-contained IIFE files under dist/, which the
-// node side reads and injects (context.addInitScript). Run by scripts/build.mjs after tsc.
+// node side reads and injects (context.addInitScript), and the dashboard (dashboard/ → dist/dashboard/:
+// app.js, app.css and index.html, which http/routes/dashboard.ts serves). Run by scripts/build.mjs after tsc.
 import { build } from 'esbuild';
-import { existsSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -12,6 +13,9 @@ const bundles = [
   { entry: 'lib/observe/page/index.ts', out: 'dist/lib/observe/page.bundle.js' },
   // Exposes `start` under a global name, which the consent init script keeps inside its own function scope.
   { entry: 'lib/blockers/page/consent.ts', out: 'dist/lib/blockers/consent.bundle.js', globalName: '__tabwrightConsentKit' },
+  // The dashboard's page script, marked included: it is served at /dashboard/app.js, nothing from a CDN.
+  { entry: 'dashboard/main.ts', out: 'dist/dashboard/app.js' },
+  { entry: 'dashboard/app.css', out: 'dist/dashboard/app.css' },
 ];
 
 for (const { entry, out, globalName } of bundles) {
@@ -29,3 +33,6 @@ for (const { entry, out, globalName } of bundles) {
     logLevel: 'warning',
   });
 }
+
+mkdirSync(join(root, 'dist', 'dashboard'), { recursive: true });
+copyFileSync(join(root, 'dashboard', 'index.html'), join(root, 'dist', 'dashboard', 'index.html'));

@@ -1,0 +1,66 @@
+// The latest observation the dashboard has: the page's markdown rendered, its elements listed.
+// The journal records steps, not pages, so the observation is the one of an act the dashboard
+// itself ran ("Observe now").
+import { ApiFailure, type Api } from './api.js';
+import { h, fill } from './dom.js';
+import { renderMarkdown } from './markdown.js';
+import type { Envelope, Observation } from './types.js';
+
+/** The observation panel of one session. */
+export class ObservationPanel {
+  readonly element: HTMLElement;
+  private readonly button = h('button', { type: 'button', text: 'Observe now' });
+  private readonly body = h('div', { class: 'observation-body' }, h('p', { class: 'note', text: 'No observation yet: "Observe now" runs an act with one observe step.' }));
+
+  constructor(
+    private readonly api: Api,
+    private readonly sessionId: string,
+  ) {
+    this.button.addEventListener('click', () => void this.observe());
+    this.element = h('div', { class: 'observation' }, h('div', { class: 'buttons' }, this.button), this.body);
+  }
+
+  /** Disables the button once the session can no longer act. */
+  ended(): void {
+    this.button.disabled = true;
+  }
+
+  private async observe(): Promise<void> {
+    this.button.disabled = true;
+    this.button.textContent = 'Observing…';
+    try {
+      // Prefer: wait=0 answers 409 at once while a person holds the page, instead of queueing behind them.
+      const envelope = await this.api.post<Envelope>(`/v1/sessions/${this.sessionId}/act`, { steps: [{ observe: {} }] }, { Prefer: 'wait=0' });
+      if (envelope.page) this.show(envelope.page);
+      else fill(this.body, h('p', { class: 'error', text: envelope.error ? `${envelope.error.code}: ${envelope.error.message}` : 'The act returned no page.' }));
+    } catch (error) {
+      fill(this.body, h('p', { class: 'error', role: 'alert', text: error instanceof ApiFailure ? error.message : 'The act failed.' }));
+    } finally {
+      this.button.disabled = false;
+      this.button.textContent = 'Observe now';
+    }
+  }
+
+  /** Shows `page`: title, address, markdown and elements. */
+  show(page: Observation): void {
+    const markdown = h('div', { class: 'markdown' });
+    // renderMarkdown escapes any HTML the page's text holds, so this is the page's words only.
+    markdown.innerHTML = renderMarkdown(page.markdown?.content ?? '');
+    const elements = page.interactive_elements ?? [];
+    fill(
+      this.body,
+      h('p', { class: 'page-head' }, h('strong', { text: page.title || '(no title)' }), ' ', h('span', { class: 'url', text: page.url })),
+      page.stable === false ? h('p', { class: 'note', text: 'The page was still loading (stable: false).' }) : null,
+      markdown,
+      h('h3', { text: `Elements (${elements.length})` }),
+      elements.length
+        ? h(
+            'table',
+            { class: 'elements' },
+            h('thead', {}, h('tr', {}, h('th', { text: 'ref' }), h('th', { text: 'role' }), h('th', { text: 'name' }), h('th', { text: 'value' }))),
+            h('tbody', {}, ...elements.map((e) => h('tr', {}, h('td', { text: e.ref }), h('td', { text: e.role }), h('td', { text: e.label }), h('td', { text: e.value ?? '' })))),
+          )
+        : h('p', { class: 'note', text: 'No interactive elements.' }),
+    );
+  }
+}

@@ -1,0 +1,81 @@
+// The shapes of the API's answers the dashboard reads (docs/api.md, the journal and live contract of issue 14).
+
+/** An item of GET /v1/sessions. */
+export interface SessionItem {
+  session_id: string;
+  status: string;
+  started_at: string;
+}
+
+/** GET /v1/sessions. */
+export interface SessionList {
+  sessions: SessionItem[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/** The `usage` of a session's info. */
+export interface Usage {
+  seconds: number;
+  bytes?: { datacenter: number; residential: number };
+  ai_tokens: number;
+  captcha_solves: number;
+  credits: number;
+}
+
+/** GET /v1/sessions/{id}. */
+export interface SessionInfo {
+  session_id: string;
+  status: string;
+  started_at: string;
+  ended_at: string | null;
+  duration_seconds: number | null;
+  expires_at: string;
+  error_code: string | null;
+  error_message: string | null;
+  usage: Usage;
+}
+
+/** A step's or act's failure as the journal records it. */
+export interface EventError {
+  code: string;
+  message: string;
+}
+
+/** One event of a session's journal: `{id, at, type, ...fields}`. */
+export interface JournalEvent {
+  id: number;
+  at: string;
+  type: string;
+  [field: string]: unknown;
+}
+
+/** GET /v1/sessions/{id}/events as JSON. */
+export interface EventPage {
+  events: JournalEvent[];
+  next_cursor: string | null;
+}
+
+/** An interactive element of an observation. */
+export interface PageElement {
+  ref: string;
+  role: string;
+  label: string;
+  value?: string;
+}
+
+/** An observation (the envelope's `page`). */
+export interface Observation {
+  url: string;
+  title: string;
+  stable?: boolean;
+  markdown?: { content: string; length?: number };
+  interactive_elements?: PageElement[];
+}
+
+/** The answer of POST /v1/sessions/{id}/act. */
+export interface Envelope {
+  completed: number;
+  page: Observation | null;
+  error: { step: number; action: string; code: string; message: string } | null;
+}
