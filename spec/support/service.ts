@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
@@ -31,6 +33,8 @@ export interface Service {
   loseEngine(): void;
   /** Creates an account and an API key on `plan` and returns the key. */
   key(plan?: PlanName, test?: boolean): string;
+  /** Serves the app on a free port of 127.0.0.1 (for a browser to load the dashboard) and returns its base URL; `stop` closes it. */
+  listen(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -74,6 +78,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry }, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
+  let server: Server | undefined;
   return {
     store,
     registry,
@@ -86,7 +91,18 @@ export function startService(options: ServiceOptions = {}): Service {
       const account = store.createAccount({ plan, now: clock.now() });
       return store.createKey({ accountId: account.id, test, now: clock.now() }).key;
     },
+    async listen(): Promise<string> {
+      const handle = app.callback();
+      const listening = (server ??= createServer((request, response) => void handle(request, response)));
+      if (!listening.listening) await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+    },
     async stop(): Promise<void> {
+      if (server?.listening) {
+        const closed = new Promise((resolve) => server?.close(resolve));
+        server.closeAllConnections();
+        await closed;
+      }
       await registry.shutdown();
       store.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,113 @@
+import { expect } from 'chai';
+import { chromium, type Browser, type Page } from 'playwright';
+import { browserSuite } from '../support/browser.js';
+import { testChromium } from '../support/chromium.js';
+import { html } from '../support/site.js';
+
+// The dashboard in real Chromium, against a real server: a second browser (the viewer) loads
+// GET /dashboard while the service's own engine runs the sessions it watches.
+const FORM = html('Sign-up', '<label>Name <input name="name" style="position:fixed;inset:0;width:100vw;height:100vh;font-size:40px"></label>');
+
+describe('GET /dashboard in a browser', function () {
+  this.timeout(90_000);
+  const suite = browserSuite({ '/form': { body: FORM } });
+  let viewer: Browser;
+  let page: Page;
+  let base: string;
+
+  before(async () => (viewer = await chromium.launch({ executablePath: testChromium() })));
+  after(() => viewer.close());
+  beforeEach(async () => {
+    base = await suite.service.listen();
+    page = await viewer.newPage({ viewport: { width: 1280, height: 720 } });
+  });
+  afterEach(() => page.close());
+
+  const key = () => suite.auth.Authorization.slice('Bearer '.length);
+  async function signIn(value = key()): Promise<void> {
+    await page.goto(`${base}/dashboard`);
+    await page.getByLabel('API key').fill(value);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  }
+  async function openSession(id: string): Promise<void> {
+    await signIn();
+    await page.getByRole('link', { name: id }).click();
+    await page.getByRole('heading', { name: `Session ${id}` }).waitFor();
+  }
+
+  it("shows the API's message for a wrong key, and keeps a right one in sessionStorage only", async () => {
+    const refused = await suite.service.http.get('/v1/sessions').set({ Authorization: 'Bearer sk_live_not_a_key' });
+    await signIn('sk_live_not_a_key');
+    await page.locator('[role=alert]:not(:empty)').waitFor();
+    expect(await page.getByRole('alert').textContent()).to.equal(refused.body.error.message);
+
+    await page.getByLabel('API key').fill(key());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Sessions' }).waitFor();
+    const storage = await page.evaluate(() => ({ session: Object.values(sessionStorage), local: Object.keys(localStorage).length, url: location.href }));
+    expect(storage.session).to.deep.equal([key()]);
+    expect(storage.local).to.equal(0);
+    expect(storage.url).not.to.include(key());
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByLabel('API key').waitFor();
+    expect(await page.evaluate(() => sessionStorage.length)).to.equal(0);
+  });
+
+  it('lists the key’s sessions live, with status, start, duration and credits', async () => {
+    await signIn();
+    await page.getByRole('heading', { name: 'Sessions' }).waitFor();
+    const created = await suite.create({ url: suite.site.url('/form') });
+    const row = page.locator(`tr[data-session="${created.body.session_id}"]`);
+    await row.waitFor({ timeout: 5000 });
+    const cells = await row.locator('td').allTextContents();
+    expect(cells[1]).to.equal('active');
+    expect(cells[3]).to.match(/^\d+ s$/);
+    expect(Number(cells[4])).to.be.above(0);
+    await suite.service.http.delete(`/v1/sessions/${created.body.session_id}`).set(suite.auth);
+    await row.locator('td', { hasText: 'closed' }).waitFor({ timeout: 5000 });
+  });
+
+  it('moves the chart idle → running → idle while an act runs, and lists its steps in the timeline', async () => {
+    const created = await suite.create({ url: suite.site.url('/form') });
+    const id = created.body.session_id as string;
+    await openSession(id);
+    await page.locator('.chart g.state.current[data-state="active.idle"]').waitFor();
+    await page.evaluate(() => {
+      const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
+      const chart = document.querySelector('.chart svg')!;
+      new MutationObserver(() => {
+        const state = chart.querySelector<SVGGElement>('g.state.current')?.dataset.state;
+        if (state && seen[seen.length - 1] !== state) seen.push(state);
+      }).observe(chart, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    const act = await suite.act(id, [{ wait: { time: 1000 } }, { click: { text: 'No such button' } }]);
+    expect(act.status).to.equal(200);
+    await page.locator('.chart g.state.current[data-state="active.idle"]').waitFor();
+    const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
+    expect(seen.slice(seen.indexOf('active.running'))).to.deep.equal(['active.running', 'active.idle']);
+    expect(await page.locator('.chart g.edge.last').count()).to.equal(1);
+    await page.locator('.timeline li[data-type="step"]', { hasText: 'click' }).waitFor();
+    const steps = await page.locator('.timeline li[data-type="step"]').allTextContents();
+    expect(steps.slice(-2)[0]).to.match(/step 1: wait .*ok · 1\.\d s/);
+    expect(steps.slice(-1)[0]).to.include('step 2: click').and.include('element_not_found');
+    expect(await page.locator('.timeline li.failed[data-type="step"]').count()).to.equal(1);
+  });
+
+  it('takes over, types into the page through the live view, hands back, and the next observation has the text', async () => {
+    const created = await suite.create({ url: suite.site.url('/form') });
+    const id = created.body.session_id as string;
+    await openSession(id);
+    await page.locator('.screen.streaming').waitFor({ timeout: 15_000 });
+    await page.getByRole('button', { name: 'Take over' }).click();
+    await page.locator('.screen.held').waitFor({ timeout: 35_000 });
+    const view = page.locator('.screen img');
+    const box = (await view.boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.3, box.y + box.height * 0.5);
+    await page.keyboard.type('Ada Lovelace');
+    await page.getByRole('button', { name: 'Hand back' }).click();
+    await page.locator('.screen:not(.held)').waitFor();
+    await page.getByRole('button', { name: 'Observe now' }).click();
+    await page.locator('table.elements td', { hasText: 'Ada Lovelace' }).waitFor({ timeout: 15_000 });
+  });
+});
