@@ -1,9 +1,9 @@
-import type { ElementHandle, Frame, Page } from 'playwright';
+import type { Frame, Page } from 'playwright';
 import { StepError } from '../errors.js';
-import { installWalker, withWalker } from './bundle.js';
+import { withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
-import { foreignFrames, foreignSlots, walkInFrame } from './frames.js';
+import { ForeignFrames } from './frames.js';
 import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
 
@@ -78,13 +78,15 @@ export class PageObserver implements Observer {
   private current = new Set<string>();
   /** The frame of each current ref that lives in a cross-origin iframe. */
   private refFrames = new Map<string, Frame>();
-  /** Cross-origin frames the walker was installed in. */
-  private readonly walkerFrames = new WeakSet<Frame>();
+  /** The page's cross-origin iframes, walked through their own frames. */
+  private readonly frames: ForeignFrames;
 
   constructor(
     private readonly page: Page,
     private readonly tracker: StabilityTracker,
-  ) {}
+  ) {
+    this.frames = new ForeignFrames(page);
+  }
 
   /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
   private timings = { stable: 0, walk: 0 };
@@ -193,7 +195,11 @@ export class PageObserver implements Observer {
         candidates: [],
       });
     }
-    walk = await this.withForeignFrames(walk, walkOptions);
+    const framesStart = performance.now();
+    const framed = await this.frames.add(walk, walkOptions);
+    this.timings.walk += performance.now() - framesStart;
+    walk = framed.walk;
+    this.refFrames = framed.refFrames;
     this.nextRef = walk.nextRef;
     this.observed++;
     const previous = this.last;
@@ -219,58 +225,6 @@ export class PageObserver implements Observer {
   async light(): Promise<PageState> {
     const { title, scroll } = await this.page.evaluate(readLight);
     return { url: this.page.url(), title, scroll };
-  }
-
-  /**
-   * Adds the elements and forms of the shown cross-origin iframes the top walk found (it cannot
-   * read them) at their places, each walked in its own frame with the walker installed there;
-   * their refs continue the page's numbering. Frames directly under the top document only; a
-   * frame that goes away meanwhile is left out.
-   */
-  private async withForeignFrames(walk: WalkResult, options: WalkOptions): Promise<WalkResult> {
-    this.refFrames = new Map();
-    if (walk.frames.length === 0) return walk;
-    const start = performance.now();
-    try {
-      // Which frame is which slot: every candidate's iframe element at once, then one question.
-      const candidates = foreignFrames(this.page);
-      if (candidates.length === 0) return walk;
-      const owners = await Promise.all(candidates.map((frame) => frame.frameElement().catch(() => null)));
-      const found = candidates.flatMap((frame, i) => (owners[i] ? [{ frame, owner: owners[i] }] : []));
-      // Handles in, their elements in the page: Playwright's argument typing cannot follow that here.
-      const evaluate = this.page.evaluate.bind(this.page) as unknown as (fn: typeof foreignSlots, arg: [string, ElementHandle[]]) => Promise<number[]>;
-      const numbers = await evaluate(foreignSlots, [PAGE_KEY, found.map(({ owner }) => owner)]).catch(() => found.map(() => -1));
-      for (const { owner } of found) void owner.dispose().catch(() => undefined);
-      const slots = new Map<number, Frame>();
-      found.forEach(({ frame }, i) => {
-        const slot = numbers[i] ?? -1;
-        if (slot >= 0) slots.set(slot, frame);
-      });
-      // New frames get the walker all at once (a frame that navigated since gets it when walked).
-      const fresh = [...slots.values()].filter((frame) => !this.walkerFrames.has(frame));
-      await Promise.all(fresh.map((frame) => installWalker(frame).catch(() => undefined)));
-      for (const frame of fresh) this.walkerFrames.add(frame);
-      let nextRef = walk.nextRef;
-      const elements = [...walk.elements];
-      const forms = [...walk.forms];
-      let added = 0;
-      for (const [slot, frame] of [...slots].sort(([a], [b]) => a - b)) {
-        const args: [string, WalkOptions] = [PAGE_KEY, { ...options, scope: undefined, includeMap: false, elementsOnly: true, nextRef }];
-        const framed = await withWalker(frame, walkInFrame, args).catch(() => null);
-        if (!framed) continue;
-        nextRef = Math.max(nextRef, framed.nextRef);
-        // The frame numbers its forms from f1 as the page does: they continue the page's.
-        const formRefs = new Map(framed.forms.map((form, i) => [form.ref, `f${forms.length + i + 1}`]));
-        forms.push(...framed.forms.map((form) => ({ ...form, ref: formRefs.get(form.ref) ?? form.ref })));
-        const own = framed.elements.map((element) => (element.form ? { ...element, form: formRefs.get(element.form) ?? element.form } : element));
-        elements.splice((walk.frames[slot] ?? walk.elements.length) + added, 0, ...own);
-        added += own.length;
-        for (const element of own) this.refFrames.set(element.ref, frame);
-      }
-      return { ...walk, elements, forms, nextRef };
-    } finally {
-      this.timings.walk += performance.now() - start;
-    }
   }
 
   /** One evaluate (the walk and the page's quiet), after installing the walker in a document that has none yet. */

@@ -60,6 +60,28 @@ describe('observation through the API', function () {
          <script>document.getElementById('go').addEventListener('click', () => parent.postMessage(document.querySelector('input').value, '*'));</script>`,
       ),
     },
+    // Two shown cross-origin frames whose controls can grow when the page asks them to.
+    '/two-frames': (_req, res) =>
+      res.writeHead(200, { 'Content-Type': 'text/html' }).end(
+        html(
+          'Two frames',
+          `<button>Top</button>
+           <iframe id="one" src="${t.site.url('/grow').replace('127.0.0.1', 'localhost')}?one" width="400" height="120"></iframe>
+           <iframe id="two" src="${t.site.url('/grow').replace('127.0.0.1', 'localhost')}?two" width="400" height="120"></iframe>`,
+        ),
+      ),
+    '/grow': {
+      body: html(
+        'Grow',
+        `<button id="first"></button><button id="second"></button>
+         <script>
+           const name = location.search.slice(1);
+           document.getElementById('first').textContent = name + ' first';
+           document.getElementById('second').textContent = name + ' second';
+           addEventListener('message', (e) => { const b = document.createElement('button'); b.textContent = name + ' ' + e.data; document.body.append(b); });
+         </script>`,
+      ),
+    },
     // A policy that forbids every script of the page's own, eval included: ours must still run.
     '/strict': (_req, res) =>
       res
@@ -175,6 +197,39 @@ describe('observation through the API', function () {
     const removed = await act(res.body.session_id, [{ execute_js: { code: "document.getElementById('pay').remove()" } }, { click: { ref: ref('Pay') } }]);
     expect(removed.body.error).to.include({ code: 'element_not_found', step: 1 });
     expect((removed.body.page.interactive_elements as Element[]).map((e) => e.label)).to.deep.equal(['Coupon', 'Before', 'After']);
+  });
+
+  it('numbers the controls of several cross-origin frames without a number twice, keeps them, and numbers what they add', async () => {
+    type Element = { ref: string; label: string };
+    const res = await create({ url: t.site.url('/two-frames') });
+    expect(res.body.error).to.equal(null);
+    const first = res.body.page.interactive_elements as Element[];
+    expect(first.map((e) => e.label)).to.deep.equal(['Top', 'one first', 'one second', 'two first', 'two second']);
+    expect(new Set(first.map((e) => e.ref)).size).to.equal(5);
+    const id = res.body.session_id;
+    const again = await act(id, [{ observe: {} }]);
+    expect((again.body.page.interactive_elements as Element[]).map((e) => [e.label, e.ref])).to.deep.equal(first.map((e) => [e.label, e.ref]));
+    // Each frame gets a new button: both are new, so each needs a number no other element has had.
+    const grown = await act(id, [
+      { execute_js: { code: "for (const f of document.querySelectorAll('iframe')) f.contentWindow.postMessage('added', '*')" } },
+      { wait: { ms: 500 } },
+      { observe: {} },
+    ]);
+    expect(grown.body.error).to.equal(null);
+    const now = grown.body.page.interactive_elements as Element[];
+    expect(now.map((e) => e.label)).to.deep.equal(['Top', 'one first', 'one second', 'one added', 'two first', 'two second', 'two added']);
+    expect(new Set(now.map((e) => e.ref)).size).to.equal(7);
+    const highest = Math.max(...first.map((e) => Number(e.ref.slice(1))));
+    for (const label of ['one added', 'two added']) expect(Number(now.find((e) => e.label === label)!.ref.slice(1))).to.be.greaterThan(highest);
+    const clicked = await act(id, [{ click: { ref: now.find((e) => e.label === 'two added')!.ref } }]);
+    expect(clicked.body.error).to.equal(null);
+    // An iframe put back in the document is a new frame: its controls are found and numbered anew.
+    const moved = await act(id, [{ execute_js: { code: "const f = document.getElementById('one'); f.remove(); document.body.append(f)" } }, { wait: { ms: 500 } }, { observe: {} }]);
+    expect(moved.body.error).to.equal(null);
+    const after = moved.body.page.interactive_elements as Element[];
+    expect(after.map((e) => e.label)).to.deep.equal(['Top', 'two first', 'two second', 'two added', 'one first', 'one second']);
+    expect(new Set(after.map((e) => e.ref)).size).to.equal(6);
+    expect(after.find((e) => e.label === 'one first')!.ref).to.not.equal(first.find((e) => e.label === 'one first')!.ref);
   });
 
   it('observes and acts on a page whose Content-Security-Policy forbids scripts and eval', async () => {

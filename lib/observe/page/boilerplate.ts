@@ -189,10 +189,10 @@ function plugLine(el: Element, size: number): boolean {
  * loses the name.
  */
 export function removeNamedTeasers(body: Element): void {
-  const size = textSizes(body);
-  const total = size(body);
+  // Few blocks are so named: their sizes are read when found rather than measured for the whole tree up front.
+  const total = sizeOf(body);
   for (const el of Array.from(body.querySelectorAll('[class], [id]'))) {
-    if (namedTeaser(el) && body.contains(el) && size(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
+    if (namedTeaser(el) && body.contains(el) && sizeOf(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
   }
 }
 

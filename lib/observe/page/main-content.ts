@@ -25,9 +25,10 @@ interface ReadabilityInternals extends Removers {
   _cleanStyles?: unknown;
   _setNodeTag?: (node: Element, tag: string) => Element;
   _isElementWithoutContent?: (node: Element) => boolean;
+  _isValidByline?: (node: Element, matchString: string) => boolean;
   _getInnerText?: (node: Element, normalizeSpaces?: boolean) => string;
   _getLinkDensity?: (node: Element) => number;
-  REGEXPS?: { hashUrl?: RegExp };
+  REGEXPS?: { hashUrl?: RegExp; byline?: RegExp };
 }
 
 /** True when some text under `node` is not whitespace (what `!textContent.trim()` asks, without building the string). */
@@ -50,6 +51,17 @@ function speedUp(inner: ReadabilityInternals): void {
       node.nodeType === 1 &&
       !hasText(node) &&
       (!node.children.length || node.children.length === node.getElementsByTagName('br').length + node.getElementsByTagName('hr').length);
+  }
+  const byline = inner.REGEXPS?.byline;
+  if (typeof inner._isValidByline === 'function' && byline) {
+    // Readability measures every node's whole text before asking whether it is named as a byline
+    // at all: the name first, and the text only of the few that are.
+    inner._isValidByline = (node: Element, matchString: string): boolean => {
+      const itemprop = node.getAttribute('itemprop');
+      if (!(node.getAttribute('rel') === 'author' || (itemprop && itemprop.includes('author')) || byline.test(matchString))) return false;
+      const length = (node.textContent ?? '').trim().length;
+      return length > 0 && length < 100;
+    };
   }
   const innerText = inner._getInnerText;
   const hashUrl = inner.REGEXPS?.hashUrl;

@@ -21,6 +21,12 @@ export interface WalkOptions {
   nextRef: number;
   /** Elements and forms only: no content is rendered (a cross-origin frame's walk, whose text is not shown). */
   elementsOnly?: boolean;
+  /**
+   * Hand out no new numbers: when an element to list has none yet, the walk stops and says so
+   * (`unnumbered`). Lets the node side walk several cross-origin frames at once, numbering only
+   * those that need it one after another.
+   */
+  knownOnly?: boolean;
 }
 
 /** One walk of the top document (same-origin iframes and open shadow roots walked inline). */
@@ -47,6 +53,8 @@ export interface WalkResult {
    * through their own frames (lib/observe/observer.ts).
    */
   frames: number[];
+  /** Set (and nothing listed) when `knownOnly` was asked and some element has no number yet. */
+  unnumbered?: boolean;
 }
 
 /** Where a ref's element lives: the element and the chain of same-origin iframe elements around it, outermost first. */

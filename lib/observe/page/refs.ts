@@ -25,6 +25,11 @@ export class RefStore {
   /** The next number this store would hand out. */
   next = 1;
 
+  /** True when every one of `elements` has its number already. */
+  allKnown(elements: readonly Element[]): boolean {
+    return elements.every((el) => this.numbers.has(el));
+  }
+
   /** Numbers `elements` in order: known ones keep theirs, new ones count up from max(`from`, next). Returns the numbers. */
   assign(elements: readonly Element[], from: number): number[] {
     let next = Math.max(this.next, Number.isFinite(from) && from > 0 ? Math.floor(from) : 1);

@@ -126,9 +126,12 @@ function describe(
   options: WalkOptions,
   candidates: Candidate[],
   forms: Array<{ el: Element; inScope: boolean }>,
-): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[]; listed: Element[] } {
+): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[]; listed: Element[]; unnumbered?: boolean } {
   const listed = candidates.filter((candidate) => listable(ctx, candidate));
   const chosen = listed.filter((candidate) => !candidate.foreign);
+  if (options.knownOnly && !env.refs.allKnown(chosen.map((candidate) => candidate.el))) {
+    return { elements: [], forms: [], frames: [], listed: [], unnumbered: true };
+  }
   const walked = largestFrames(listed.filter((candidate) => candidate.foreign).map((candidate) => candidate.el));
   // Each walked cross-origin frame's place: how many elements come before it.
   const frames: number[] = [];
@@ -183,7 +186,10 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
   const pass = new ElementWalker(ctx, scope ? new Set(scope) : null, !!options.includeLinks).run();
 
   const html = options.format === 'html';
-  const { elements, forms, frames, listed } = describe(ctx, env, options, pass.candidates, pass.forms);
+  const { elements, forms, frames, listed, unnumbered } = describe(ctx, env, options, pass.candidates, pass.forms);
+  if (unnumbered) {
+    return { title: doc.title, content: '', total: 0, elements, forms, scroll: scrollState(env.win), nextRef: env.refs.next, scopeMatched: true, source: 'scope', frames, unnumbered };
+  }
   const content = options.elementsOnly || (scope && scope.length === 0) ? null : chooseContent(ctx, options, scope);
   let text = '';
   if (content) {
