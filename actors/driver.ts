@@ -19,6 +19,8 @@ import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
 import { resolveUpstream, type Pools } from '../lib/net/upstream.js';
 import type { ProxySetting } from '../lib/net/upstream.js';
+import { saveTrace, startTrace, TRACE_SAVE_CAP_MS } from '../lib/trace/recording.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */
@@ -37,12 +39,19 @@ export interface ContextSettings {
   /** The create's `proxy` (default datacenter, country auto) and `url` (for country auto). */
   proxy?: ProxySetting;
   url?: string;
+  /** The create's `trace`: record a Playwright trace, written when the page closes. */
+  trace?: boolean;
+  /** The id the session will have: the trace's file name. */
+  sessionId?: string;
 }
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome>;
-  close(): Promise<void>;
+  /** Ends the page; a trace is written first unless `keepTrace` is false (a session that never started). */
+  close(options?: { keepTrace?: boolean }): Promise<void>;
+  /** How much longer than closing a context `close` may take: writing a trace (0 when there is none). */
+  readonly closeExtraMs?: number;
   readonly connected: boolean;
   /** What the session consumed besides time since the previous call (take semantics: each amount once). */
   usage?(): Consumed;
@@ -83,6 +92,17 @@ export interface DriverOptions {
   solver?: SolverConfig | null;
   /** AI_*: who answers `ai >>` fields. */
   ai?: AiProvider | null;
+  /** The data folder: traces are written under it (`traces/<session id>.zip`). Without one, `trace` is refused. */
+  dataDir?: string;
+  /** Where what became of each trace is logged. */
+  telemetry?: Telemetry;
+}
+
+/** Where a page's trace goes when it closes. */
+interface TraceTarget {
+  dataDir: string;
+  sessionId: string;
+  telemetry?: Telemetry;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -97,7 +117,12 @@ class PlaywrightPage implements PageDriver {
     private readonly context: BrowserContext,
     private readonly proxy: SessionProxy,
     private readonly env: PageEnv,
+    private readonly trace: TraceTarget | null,
   ) {}
+
+  get closeExtraMs(): number {
+    return this.trace ? TRACE_SAVE_CAP_MS : 0;
+  }
 
   get connected(): boolean {
     return this.browser.isConnected();
@@ -114,7 +139,13 @@ class PlaywrightPage implements PageDriver {
     return runAct(this.env, plan, signal);
   }
 
-  async close(): Promise<void> {
+  async close({ keepTrace = true } = {}): Promise<void> {
+    // The trace is written while the context is still open: closing it first would lose the recording.
+    if (this.trace && keepTrace && this.browser.isConnected()) {
+      const { dataDir, sessionId, telemetry } = this.trace;
+      const saved = await saveTrace(this.context, dataDir, sessionId);
+      telemetry?.traceSaved(sessionId, saved);
+    }
     await this.context.close().catch(() => undefined);
     await this.proxy.close().catch(() => undefined);
   }
@@ -142,6 +173,8 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly network: NetworkOptions;
   private readonly solver: SolverConfig | null;
   private readonly ai: AiProvider | null;
+  private readonly dataDir: string | null;
+  private readonly telemetry: Telemetry | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -151,6 +184,8 @@ export class PlaywrightDriver implements BrowserDriver {
     this.network = options.network ?? { guard: new AddressGuard(), pools: null };
     this.solver = options.solver ?? null;
     this.ai = options.ai ?? null;
+    this.dataDir = options.dataDir ?? null;
+    this.telemetry = options.telemetry;
   }
 
   /**
@@ -159,6 +194,7 @@ export class PlaywrightDriver implements BrowserDriver {
    * lost meanwhile is a 503.
    */
   async open(settings: ContextSettings): Promise<PageDriver> {
+    const trace = this.traceTarget(settings);
     const browser = this.engine.browser();
     const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? { kind: 'datacenter', country: 'auto' }, settings.url, this.network.pools);
@@ -174,7 +210,9 @@ export class PlaywrightDriver implements BrowserDriver {
         serviceWorkers: 'block',
         acceptDownloads: false,
       });
-      return await this.setUp(browser, context, proxy, settings, identity);
+      // From the first moment, so the trace shows the session's whole set-up and first navigation.
+      if (trace) await startTrace(context);
+      return await this.setUp(browser, context, proxy, settings, identity, trace);
     } catch (error) {
       await context?.close().catch(() => undefined);
       await proxy.close().catch(() => undefined);
@@ -184,7 +222,16 @@ export class PlaywrightDriver implements BrowserDriver {
     }
   }
 
-  private async setUp(browser: Browser, context: BrowserContext, proxy: SessionProxy, settings: ContextSettings, identity: Identity): Promise<PlaywrightPage> {
+  /** Where the trace of a session opened with `settings` goes, or null when it records none. */
+  private traceTarget(settings: ContextSettings): TraceTarget | null {
+    if (!settings.trace) return null;
+    if (this.dataDir === null || settings.sessionId === undefined) throw new Error('a trace needs a data folder and the session id');
+    return { dataDir: this.dataDir, sessionId: settings.sessionId, telemetry: this.telemetry };
+  }
+
+  private async setUp(
+    browser: Browser, context: BrowserContext, proxy: SessionProxy, settings: ContextSettings, identity: Identity, trace: TraceTarget | null,
+  ): Promise<PlaywrightPage> {
     // Independent context set-up, sent together rather than one round trip after another. The
     // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
     // the blockers' (after their binding). The walker comes into a document when first needed.
@@ -209,6 +256,6 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver });
+    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver }, trace);
   }
 }

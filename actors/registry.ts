@@ -137,7 +137,9 @@ export class Registry implements LiveSessions {
 
   /** Opens the page and records the session around it; the page is closed again if that cannot be done. */
   private async start(key: ApiKeyRecord, request: CreateRequest): Promise<Session> {
-    const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId });
+    // The id is chosen first: a session's trace is named after it from the moment its context opens.
+    const id = newSessionId();
+    const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId, sessionId: id });
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
@@ -145,7 +147,7 @@ export class Registry implements LiveSessions {
       return Session.start(
         driver,
         {
-          id: newSessionId(),
+          id,
           keyId: key.id,
           keyPrefix: key.prefix,
           accountId: key.accountId,
@@ -156,7 +158,8 @@ export class Registry implements LiveSessions {
         { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
       );
     } catch (error) {
-      await driver.close().catch(() => undefined);
+      // No session was recorded, so no trace of it could ever be asked for or pruned.
+      await driver.close({ keepTrace: false }).catch(() => undefined);
       throw error;
     }
   }

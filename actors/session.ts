@@ -193,7 +193,8 @@ export class Session {
   private async finalize(outcome: Outcome): Promise<void> {
     // Before the close, while the page surely exists; usage() below adds what closing flushed.
     this.collect();
-    await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS);
+    // A trace is written before the context closes, within its own cap (lib/trace/recording.ts).
+    await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS + (this.driver.closeExtraMs ?? 0));
     const now = this.deps.clock.now();
     // Expiry bills up to the timeout, never past it (decisions.md).
     const endedAt = outcome.status === 'expired' ? Math.min(now, this.expiresAt) : now;

@@ -16,6 +16,7 @@ import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
 import { metricsRoute } from './routes/metrics.js';
 import { openApiRoute } from './routes/openapi.js';
+import { traceRoute } from './routes/trace.js';
 import type { AppDeps, AppState } from './state.js';
 
 /** How the app is set up beyond what it talks to. */
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   router.get('/sessions/:id', ...guard, getRoute(deps));
   router.delete('/sessions/:id', ...guard, deleteRoute(deps));
   router.post('/sessions/:id/act', ...guard, actRoute(deps));
+  router.get('/sessions/:id/trace', ...guard, traceRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));

@@ -93,11 +93,11 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const registry = new Registry({
       store,
       clock: systemClock,
-      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai }),
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
     });
-    const app = createApp({ store, registry, clock: systemClock, engine, telemetry }, { metricsToken: config.metricsToken ?? undefined });
+    const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir }, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
     server.on('request', (request, response) => void handle(request, response));
     undo.push(() => registry.shutdown().then(() => engine.stop()));

@@ -21,6 +21,8 @@ export interface AppDeps {
   engine: EngineView;
   /** The log and the metrics this app writes to and serves. */
   telemetry: Telemetry;
+  /** The data folder (config's DATA_DIR): where the traces are read from. */
+  dataDir: string;
 }
 
 /** What middleware leaves on `ctx.state` for the routes. */

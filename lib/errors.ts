@@ -4,6 +4,7 @@ export const apiErrorCodes = [
   'unauthorized',
   'insufficient_credits',
   'session_not_found',
+  'trace_not_found',
   'not_found',
   'idempotency_conflict',
   'payload_too_large',

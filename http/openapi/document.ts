@@ -7,6 +7,7 @@ import { listQueryCodec } from '../../lib/request/list.js';
 import { envelopeCodec, sessionId } from '../../lib/response/envelope.js';
 import { healthCodec } from '../../lib/response/health.js';
 import { sessionInfoCodec, sessionListCodec } from '../../lib/response/session.js';
+import { MAX_TRACE_BYTES } from '../../lib/trace/files.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import { MAX_KEY_LENGTH } from '../idempotency.js';
 import { errorResponse, headersOf, jsonResponse, RATE, type HeaderSpec } from './responses.js';
@@ -114,6 +115,31 @@ export function buildDocument(): Record<string, unknown> {
             name: 'ActRefusedError',
             codes: ['rate_limited', 'quota_exceeded'],
             text: 'rate_limited: over the plan\'s request rate, honour Retry-After. quota_exceeded: the account\'s live sessions reached its credit balance; the session was closed and billed, Retry-After is the next cycle: top up, upgrade or wait.',
+          }),
+        },
+      },
+    },
+    '/v1/sessions/{id}/trace': {
+      parameters: [idParam],
+      get: {
+        operationId: 'getTrace',
+        summary: 'Download a session\'s trace',
+        description:
+          'The Playwright trace of a session created with trace: true, once it has ended (closed, expired or failed), for 24 h after the end. ' +
+          'It opens in Playwright\'s trace viewer: npx playwright show-trace <file>.',
+        responses: {
+          200: {
+            description: 'The trace, a zip file streamed from disk.',
+            headers: headersOf(set, { required: [...RATE, 'Content-Disposition'] }),
+            content: { 'application/zip': { schema: { type: 'string', format: 'binary', description: 'A Playwright trace (zip).' } } },
+          },
+          ...errors([401, 429, 500], { 429: retry }),
+          404: errorResponse(set, 404, { required: [...RATE] }, {
+            name: 'TraceNotFoundError',
+            codes: ['session_not_found', 'trace_not_found'],
+            text:
+              'session_not_found: no such session for this key. trace_not_found: the session is still active (its trace is written when it ends), ' +
+              `was created without trace: true, its trace could not be written (over ${MAX_TRACE_BYTES / 2 ** 20} MiB, or the browser was lost), or it was deleted 24 h after the end.`,
           }),
         },
       },

@@ -14,6 +14,7 @@ const HEADERS = {
   'X-RateLimit-Reset': () => ({ description: 'Unix time (s) when the oldest counted request leaves the window.', schema: { type: 'integer', minimum: 0 } }),
   'Retry-After': () => ({ description: 'Seconds to wait before retrying.', schema: { type: 'integer', minimum: 0 } }),
   'Idempotent-Replayed': () => ({ description: 'true when this is the stored answer of an earlier request with the same Idempotency-Key.', schema: { type: 'string', enum: ['true'] } }),
+  'Content-Disposition': () => ({ description: 'attachment; filename="<session id>.zip": a download, named after the session.', schema: { type: 'string' } }),
   'Server-Timing': () => ({ description: 'Where the time went, in ms: act (all), stable (waiting for the page to settle), observe (reading it).', schema: { type: 'string' } }),
 } satisfies Record<string, (set: SchemaSet) => { description: string; schema: JsonSchema }>;
 

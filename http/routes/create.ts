@@ -20,6 +20,7 @@ function toCreateRequest(body: CreateBody): CreateRequest {
       cookies: body.cookies,
       blockResources: body.block_resources,
       autoDismissBlockers: body.auto_dismiss_blockers,
+      trace: body.trace,
       proxy: body.proxy,
       url: body.url,
     },

@@ -26,7 +26,7 @@ export const DEFAULT_DATA_DIR = './data';
 export const VARIABLES: readonly Variable[] = [
   { name: 'HOST', default: DEFAULT_HOST, meaning: 'the address serve listens on, an IP address or a host name (--host wins)', usedBy: 'serve' },
   { name: 'PORT', default: String(DEFAULT_PORT), meaning: 'the port serve listens on, 0 to 65535; 0 takes any free port (--port wins)', usedBy: 'serve' },
-  { name: 'DATA_DIR', default: DEFAULT_DATA_DIR, meaning: 'the folder of the SQLite data (--data-dir wins); must not be a file', usedBy: 'every command' },
+  { name: 'DATA_DIR', default: DEFAULT_DATA_DIR, meaning: 'the folder of the SQLite data and of the session traces, traces/ (--data-dir wins); must not be a file', usedBy: 'every command' },
   { name: 'LOG_LEVEL', default: 'info (silent under the test runner, NODE_ENV=test)', meaning: `pino level of the JSON logs on stderr: ${LOG_LEVELS.join(', ')}`, usedBy: 'every command' },
   { name: 'CHROMIUM_PATH', default: `the first of ${DEBIAN_CHROMIUMS.join(', ')}`, meaning: 'the Chromium to drive; must be an executable file', usedBy: 'serve' },
   {

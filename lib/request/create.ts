@@ -124,6 +124,10 @@ export const createBodyCodec = strictObject(
       'Resource types not loaded; [] loads images and fonts. Media (video, audio) is always blocked.',
     ),
     auto_dismiss_blockers: described(withDefault(boolean, true), 'Dismisses cookie banners and popups automatically.'),
+    trace: described(
+      withDefault(boolean, false),
+      'Records a Playwright trace of the whole session (screenshots, DOM snapshots, network), downloadable from GET /v1/sessions/{id}/trace once the session has ended, for 24 h.',
+    ),
     page: described(
       withDefault(oneOf(['full', 'light']), 'full'),
       'full: every answer observes the page; light: answers carry only url, title and scroll (an observe step as the last step still answers in full).',

@@ -4,6 +4,7 @@ import { credits } from '../billing/rates.js';
 import { log as processLog } from '../log.js';
 import type { RunOutcome } from '../steps/runner.js';
 import type { SessionBill, UsageInput } from '../store/index.js';
+import type { TraceSaved } from '../trace/recording.js';
 import { Metrics } from './metrics.js';
 import { loggableStepMessage } from './redact.js';
 
@@ -102,6 +103,12 @@ export class Telemetry {
       },
       'session ended',
     );
+  }
+
+  /** What became of a session's trace when it ended: written (with its size), or why not. */
+  traceSaved(sessionId: string, saved: TraceSaved): void {
+    if (saved.saved) this.log.info({ session_id: sessionId, bytes: saved.bytes, ms: saved.ms }, 'trace saved');
+    else this.log.warn({ session_id: sessionId, reason: saved.reason, bytes: saved.bytes, ms: saved.ms }, 'trace not saved');
   }
 
   /** Bytes the session proxies metered since they were last collected. */

@@ -18,6 +18,11 @@ export class FakeDriver implements BrowserDriver {
   connected = true;
   private readonly pages: FakePage[] = [];
 
+  /** What each page was opened with, in order. */
+  get settings(): ContextSettings[] {
+    return this.pages.map((page) => page.settings);
+  }
+
   open(settings: ContextSettings): Promise<PageDriver> {
     this.opened++;
     const page = new FakePage(this, settings);

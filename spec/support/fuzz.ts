@@ -199,6 +199,7 @@ function bodies(every: number, cookie: fc.Arbitrary<unknown>, step: fc.Arbitrary
       ),
       block_resources: or(fc.subarray(['image', 'font', 'stylesheet', 'script', 'media'])),
       auto_dismiss_blockers: or(fc.boolean()),
+      trace: or(fc.boolean()),
       page: or(fc.constantFrom('full', 'light')),
       user_agent: or(usually(fc.constantFrom(...USER_AGENTS), weirdString)),
       locale: or(usually(fc.constantFrom(...LOCALES), fc.oneof(fc.constantFrom(...BAD_LOCALES), weirdString))),

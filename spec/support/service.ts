@@ -62,9 +62,11 @@ export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openStore(dataDir);
   const clock = options.clock ?? systemClock;
-  const driver = options.driver ?? (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai }) : new FakeDriver());
-  const lostListeners: Array<() => void> = [];
   const telemetry = options.telemetry ?? new Telemetry();
+  const driver =
+    options.driver ??
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry }) : new FakeDriver());
+  const lostListeners: Array<() => void> = [];
   const registry = new Registry({
     store,
     clock,
@@ -75,7 +77,7 @@ export function startService(options: ServiceOptions = {}): Service {
       options.engine?.onLost(listener);
     },
   });
-  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry }, { metricsToken: options.metricsToken });
+  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir }, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
   let server: Server | undefined;

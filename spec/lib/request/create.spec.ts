@@ -12,6 +12,7 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
       proxy: { kind: 'datacenter', country: 'auto' },
       block_resources: ['image', 'font'],
       auto_dismiss_blockers: true,
+      trace: false,
       page: 'full',
     });
   });
@@ -99,6 +100,11 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
       expected: 'one of: image, font, stylesheet, script, media',
     });
     expect(at({ block_resources: 'image' }).path).to.equal('block_resources');
+  });
+
+  it('takes trace as a boolean, off by default', () => {
+    expect(decoded(createBodyCodec, { trace: true }).trace).to.equal(true);
+    for (const bad of ['yes', 1, null]) expect(at({ trace: bad })).to.deep.equal({ path: 'trace', expected: 'boolean' });
   });
 
   it('checks auto_dismiss_blockers, page and url', () => {

@@ -72,7 +72,7 @@ describe('the JSON Schema of the request and response codecs', () => {
       ['an empty create', {}, 'create'],
       ['a create with every field', {
         url: 'https://example.com', timeout: 600, viewport: { width: 1920 }, proxy: { kind: 'residential', country: 'de' },
-        block_resources: [], auto_dismiss_blockers: false, page: 'light', user_agent: 'UA', locale: 'en-us', timezone: 'Europe/Paris',
+        block_resources: [], auto_dismiss_blockers: false, trace: true, page: 'light', user_agent: 'UA', locale: 'en-us', timezone: 'Europe/Paris',
         cookies: [{ name: 'a', value: 'b', domain: 'example.com', expires: -1, sameSite: 'Lax' }], steps: [{ close: {} }],
       }, 'create'],
       ['a create with a proxy URL', { proxy: 'socks5://user:pass@proxy.example:1080' }, 'create'],
