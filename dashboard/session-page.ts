@@ -29,6 +29,8 @@ export class SessionPage {
   private readonly journalNote = h('p', { class: 'note', role: 'status' });
   private readonly trace = h('div', { class: 'trace' }, h('p', { class: 'note', text: 'Available once the session has ended, if it was created with trace: true.' }));
   private info: SessionInfo | null = null;
+  /** GET no longer shows the session: it was closed or expired. */
+  private gone = false;
   private endEvent: JournalEvent | null = null;
   private usageEvent: Usage | null = null;
   private poller: ReturnType<typeof setInterval> | undefined;
@@ -68,7 +70,7 @@ export class SessionPage {
   }
 
   private get ended(): boolean {
-    return this.endEvent !== null || (this.info !== null && this.info.status !== 'active');
+    return this.endEvent !== null || this.gone || (this.info !== null && this.info.status !== 'active');
   }
 
   dispose(): void {
@@ -85,6 +87,7 @@ export class SessionPage {
       // A closed session is gone from GET; its journal still tells how it ended.
       if (!(error instanceof ApiFailure && error.code === 'session_not_found')) return;
       this.info = null;
+      this.gone = true;
     }
     this.showSummary();
     if (this.ended) this.finish();
@@ -126,7 +129,7 @@ export class SessionPage {
 
   private showSummary(): void {
     const info = this.info;
-    const status = info?.status ?? field(this.endEvent, 'status') ?? 'unknown';
+    const status = info?.status ?? field(this.endEvent, 'status') ?? (this.gone ? 'closed' : 'unknown');
     const usage = info?.usage ?? this.usageEvent;
     const started = info?.started_at;
     const endedAt = info?.ended_at ?? this.endEvent?.at ?? null;

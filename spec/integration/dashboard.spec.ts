@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { readFile } from 'node:fs/promises';
 import { chromium, type Browser, type Page } from 'playwright';
 import { browserSuite } from '../support/browser.js';
 import { testChromium } from '../support/chromium.js';
@@ -66,6 +67,22 @@ describe('GET /dashboard in a browser', function () {
     expect(Number(cells[4])).to.be.above(0);
     await suite.service.http.delete(`/v1/sessions/${created.body.session_id}`).set(suite.auth);
     await row.locator('td', { hasText: 'closed' }).waitFor({ timeout: 5000 });
+  });
+
+  it('offers the trace of an ended session as a download, and says when a session has none', async () => {
+    const traced = (await suite.create({ url: suite.site.url('/form'), trace: true })).body.session_id as string;
+    const plain = (await suite.create({ url: suite.site.url('/form') })).body.session_id as string;
+    for (const id of [traced, plain]) expect((await suite.service.http.delete(`/v1/sessions/${id}`).set(suite.auth)).status).to.equal(204);
+    await openSession(traced);
+    const link = page.getByRole('link', { name: /Download the trace/ });
+    await link.waitFor({ timeout: 10_000 });
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    expect(download.suggestedFilename()).to.equal(`${traced}-trace.zip`);
+    const zip = await readFile((await download.path())!);
+    expect(zip.subarray(0, 2).toString()).to.equal('PK');
+    await page.getByRole('link', { name: '← Sessions' }).click();
+    await page.getByRole('link', { name: plain }).click();
+    await page.getByText('No trace: the session was not created with trace: true').waitFor({ timeout: 10_000 });
   });
 
   it('moves the chart idle → running → idle while an act runs, and lists its steps in the timeline', async () => {
