@@ -78,7 +78,7 @@ describe('GET /dashboard in a browser', function () {
     await link.waitFor({ timeout: 10_000 });
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
     expect(download.suggestedFilename()).to.equal(`${traced}-trace.zip`);
-    const zip = await readFile((await download.path())!);
+    const zip = await readFile(await download.path());
     expect(zip.subarray(0, 2).toString()).to.equal('PK');
     await page.getByRole('link', { name: '← Sessions' }).click();
     await page.getByRole('link', { name: plain }).click();
