@@ -1,4 +1,4 @@
-import { toMermaid } from '../lib/chart.js';
+import { toMermaid } from '../lib/chart/index.js';
 import { engineMachine } from '../machines/engine.js';
 import { sessionMachine } from '../machines/session.js';
 

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { createMachine, fromPromise, setup } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
-import { chartCommand } from '../../bin/chart.js';
-import { toMermaid } from '../../lib/chart.js';
-import { engineMachine } from '../../machines/engine.js';
-import { sessionMachine } from '../../machines/session.js';
+import { chartCommand } from '../../../bin/chart.js';
+import { toMermaid } from '../../../lib/chart/index.js';
+import { engineMachine } from '../../../machines/engine.js';
+import { sessionMachine } from '../../../machines/session.js';
 
 /** Every state key in a machine, read from its definition rather than listed by hand. */
 function stateKeys(machine: AnyStateMachine): string[] {
@@ -42,7 +42,7 @@ describe('toMermaid()', () => {
         '  [*] --> a',
         '  state b {',
         '    [*] --> x',
-        '    x --> x : after 500ms',
+        '    x --> x : after 0.5s',
         '    x --> y : after wait',
         '    y --> x : error: job',
         '  }',
