@@ -1,12 +1,13 @@
-import { toMermaid } from '../lib/chart.js';
+import { toMermaid, toSvg } from '../lib/chart/index.js';
+import { chartFormat } from '../lib/config/index.js';
 import { engineMachine } from '../machines/engine.js';
 import { sessionMachine } from '../machines/session.js';
+import { parse } from './command.js';
 
-const USAGE = 'usage: tabwright chart [--engine]';
-
-/** `tabwright chart [--engine]`: the session (or engine) machine as a Mermaid state diagram. */
-export function chartCommand(args: string[]): string {
-  if (args.length === 0) return toMermaid(sessionMachine);
-  if (args.length === 1 && args[0] === '--engine') return toMermaid(engineMachine);
-  throw new Error(`${USAGE} (unexpected: ${args.join(' ')})`);
+/** `tabwright chart [--engine] [--format mermaid|svg]`: the session (or engine) machine as a state chart. */
+export async function chartCommand(args: string[]): Promise<string> {
+  const { values } = parse(args, { engine: { type: 'boolean' }, format: { type: 'string' } }, 0);
+  const format = chartFormat(values.format);
+  const machine = values.engine ? engineMachine : sessionMachine;
+  return format === 'svg' ? toSvg(machine) : toMermaid(machine);
 }

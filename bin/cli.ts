@@ -76,14 +76,9 @@ async function serve(args: string[], io: CliIo): Promise<number> {
   }
 }
 
-function chart(args: string[], io: CliIo): number {
-  let text;
-  try {
-    text = chartCommand(args);
-  } catch (error) {
-    // Drawing a chart is pure, so the only way it fails is a bad argument.
-    throw new UsageError(error instanceof Error ? error.message : String(error));
-  }
+async function chart(args: string[], io: CliIo): Promise<number> {
+  // A bad flag is a UsageError and a bad --format a ConfigError: main turns both into exit 2.
+  const text = await chartCommand(args);
   io.out(text.endsWith('\n') ? text : `${text}\n`);
   return 0;
 }

@@ -1,7 +1,7 @@
 // The help text: every command, flag and environment variable. Variables, their defaults and
 // meanings come from lib/config, the one place that reads them.
 import { PLAN_NAMES } from '../lib/billing/plans.js';
-import { VARIABLES, type Variable } from '../lib/config/index.js';
+import { CHART_FORMATS, VARIABLES, type Variable } from '../lib/config/index.js';
 
 interface CommandHelp {
   /** Each form of the command and what it does. */
@@ -66,8 +66,12 @@ const COMMANDS: Record<string, CommandHelp> = {
     env: 'every command',
   },
   chart: {
-    forms: [['chart [--engine]', 'print the session (or engine) machine as a Mermaid state diagram']],
-    flags: [['--engine', 'the engine machine instead of the session machine']],
+    forms: [['chart [--engine] [--format F]', 'print the session (or engine) machine as a Mermaid state diagram or an SVG state chart']],
+    flags: [
+      ['--engine', 'the engine machine instead of the session machine'],
+      ['--format F', `${CHART_FORMATS.join(' or ')} (default ${CHART_FORMATS[0]}): Mermaid stateDiagram-v2 text, or a standalone SVG laid out by ELK`],
+    ],
+    notes: 'Drawn from the machine definition itself, so the chart cannot drift from the code. Exits 2 for a bad flag or --format.',
     env: 'none',
   },
   help: {

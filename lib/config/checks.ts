@@ -45,6 +45,18 @@ export const logLevel: Check<LogLevel> = (text) => {
   return text;
 };
 
+/** The forms `tabwright chart` prints, the first its default. */
+export const CHART_FORMATS = ['mermaid', 'svg'] as const;
+/** One of CHART_FORMATS. */
+export type ChartFormat = (typeof CHART_FORMATS)[number];
+
+/** One of CHART_FORMATS. */
+export const chartFormat: Check<ChartFormat> = (text) => {
+  const format = CHART_FORMATS.find((name) => name === text);
+  if (!format) throw new Error(`must be one of ${CHART_FORMATS.join(', ')}, ${got(text)}`);
+  return format;
+};
+
 /** A positive whole number of milliseconds. */
 export const positiveMs: Check<number> = (text) => {
   const value = Number(text);

@@ -11,6 +11,7 @@ import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
 import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, VARIABLES } from './variables.js';
 
+export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
 export { VARIABLES, type Variable } from './variables.js';
@@ -101,4 +102,14 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
 
   if (problems.length) throw new ConfigError(problems);
   return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken };
+}
+
+/** The checked `--format` of `tabwright chart` (mermaid when absent); a bad one throws ConfigError naming the flag. */
+export function chartFormat(flag: string | undefined): check.ChartFormat {
+  if (flag === undefined) return check.CHART_FORMATS[0];
+  try {
+    return check.chartFormat(flag.trim());
+  } catch (error) {
+    throw new ConfigError([`--format ${error instanceof Error ? error.message : String(error)}`]);
+  }
 }

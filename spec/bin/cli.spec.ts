@@ -240,10 +240,10 @@ describe('tabwright (command line)', () => {
 
     it('lists every command, every flag and every environment variable with its default', () => {
       for (const text of ['serve [--host H] [--port P]', 'keys create --plan PLAN [--test] [--account ID]', 'keys list', 'keys revoke KEY_PREFIX', 'accounts list',
-        'accounts show ID', 'accounts set-plan ID PLAN', 'accounts topup ID AMOUNT', 'ledger export --account ID [--out FILE] [--test]', 'chart [--engine]', 'help [COMMAND]']) {
+        'accounts show ID', 'accounts set-plan ID PLAN', 'accounts topup ID AMOUNT', 'ledger export --account ID [--out FILE] [--test]', 'chart [--engine] [--format F]', 'help [COMMAND]']) {
         expect(USAGE).to.include(`  ${text}`);
       }
-      for (const flag of ['--host H', '--port P', '--data-dir D', '--plan PLAN', '--test', '--account ID', '--out FILE', '--engine', '--help, -h']) expect(USAGE).to.include(` ${flag} `);
+      for (const flag of ['--host H', '--port P', '--data-dir D', '--plan PLAN', '--test', '--account ID', '--out FILE', '--engine', '--format F', '--help, -h']) expect(USAGE).to.include(` ${flag} `);
       for (const variable of VARIABLES) {
         expect(USAGE).to.match(new RegExp(`\\n  ${variable.name} +\\S`));
         expect(USAGE.replace(/\s+/g, ' ')).to.include(`default ${variable.default || 'unset'}`);
@@ -261,7 +261,7 @@ describe('tabwright (command line)', () => {
         expect(keys.out).to.match(/^Usage: tabwright keys create --plan PLAN \[--test\] \[--account ID\]\n {7}tabwright keys list/);
         expect(keys.out).to.include('\n  DATA_DIR ').and.include('\n  LOG_LEVEL ').and.not.include('\n  CHROMIUM_PATH ');
       }
-      expect((await run('chart', '--help')).out).to.include('--engine');
+      expect((await run('chart', '--help')).out).to.include('--engine').and.include('--format F').and.include('mermaid or svg');
     });
   });
 
@@ -288,6 +288,24 @@ describe('tabwright (command line)', () => {
       const { code, out } = await run('chart');
       expect(code).to.equal(0);
       expect(out).to.match(/^stateDiagram-v2\n/).and.match(/\n$/);
+      expect((await run('chart', '--format', 'mermaid')).out).to.equal(out);
+    });
+
+    it('prints either machine as an SVG chart with --format svg', async () => {
+      const session = await run('chart', '--format', 'svg');
+      expect(session.code).to.equal(0);
+      expect(session.out).to.match(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/).and.match(/<\/svg>\n$/);
+      expect(session.out).to.include('data-state="active.running"');
+      const engine = await run('chart', '--engine', '--format=svg');
+      expect(engine.code).to.equal(0);
+      expect(engine.out).to.include('data-state="stopping"').and.not.include('data-state="active"');
+    });
+
+    it('exits 2 with one line naming the flag for a bad --format', async () => {
+      const { code, out, err } = await run('chart', '--format', 'png');
+      expect(code).to.equal(2);
+      expect(out).to.equal('');
+      expect(err).to.equal("tabwright: --format must be one of mermaid, svg, got 'png'\n");
     });
   });
 
