@@ -45,11 +45,17 @@ export class ChartPanel {
     try {
       const response = await fetch('/dashboard/chart.svg', { cache: 'no-store' });
       if (!response.ok) throw new Error(String(response.status));
-      const parsed = new DOMParser().parseFromString(await response.text(), 'image/svg+xml');
-      const root = parsed.documentElement;
+      // The page's own stylesheet draws the chart (the build appends lib/chart's CHART_CSS to it):
+      // the CSP refuses the SVG's inline <style>, so it goes before the SVG is even parsed.
+      const text = (await response.text()).replace(/<style[\s\S]*?<\/style>/g, '');
+      const root = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
       if (!(root instanceof SVGSVGElement)) throw new Error('not an SVG');
-      // The page's own stylesheet draws the chart: an inline <style> would be refused by the CSP.
-      root.querySelectorAll('style, script').forEach((node) => node.remove());
+      root.querySelectorAll('script').forEach((node) => node.remove());
+      // Its width caps its size; the page scales it down to fit.
+      const width = root.getAttribute('width');
+      if (width) root.style.maxWidth = `${width}px`;
+      root.removeAttribute('width');
+      root.removeAttribute('height');
       this.svg = document.importNode(root, true);
       this.svg.setAttribute('role', 'img');
       fill(this.element, this.svg);
@@ -59,12 +65,16 @@ export class ChartPanel {
     }
   }
 
-  /** Marks `to` as the current state and the edge from `from` on `event` as the last one taken. */
+  /** Marks `to` (and the states holding it) as current and the edge from `from` on `event` as the last one taken. */
   show(from: string | null, to: string, event: string): void {
     this.pending = { from, to, event };
     if (!this.svg) return;
     this.svg.querySelectorAll('.current, .last').forEach((node) => node.classList.remove('current', 'last'));
-    this.svg.querySelector(`g.state[data-state="${CSS.escape(to)}"]`)?.classList.add('current');
+    // The state and every state holding it are current, as XState's state value says (`active.idle` is in `active`).
+    const parts = to.split('.');
+    for (let depth = 1; depth <= parts.length; depth++) {
+      this.svg.querySelector(`g.state[data-state="${CSS.escape(parts.slice(0, depth).join('.'))}"]`)?.classList.add('current');
+    }
     const edges = [...this.svg.querySelectorAll<SVGGElement>('g.edge')];
     const described = edges.map((edge) => ({ from: edge.dataset.from ?? '', to: edge.dataset.to ?? '', event: edge.dataset.event ?? '' }));
     const index = pickEdge(described, from, to, event);

@@ -48,10 +48,11 @@ export class SessionPage {
       { class: 'session-page' },
       h('p', { class: 'crumbs' }, h('a', { href: '#/sessions', text: '← Sessions' })),
       h('h1', { text: `Session ${id}` }),
+      section('State chart', 'chart', this.chart.element),
       h(
         'div',
         { class: 'columns' },
-        h('div', { class: 'column' }, section('State chart', 'chart', this.chart.element), section('Live view', 'live', this.live.element)),
+        h('div', { class: 'column' }, section('Live view', 'live', this.live.element)),
         h(
           'div',
           { class: 'column' },

@@ -3,9 +3,9 @@
 // node side reads and injects (context.addInitScript), and the dashboard (dashboard/ → dist/dashboard/:
 // app.js, app.css and index.html, which http/routes/dashboard.ts serves). Run by scripts/build.mjs after tsc.
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = [
@@ -36,3 +36,9 @@ for (const { entry, out, globalName } of bundles) {
 
 mkdirSync(join(root, 'dist', 'dashboard'), { recursive: true });
 copyFileSync(join(root, 'dashboard', 'index.html'), join(root, 'dist', 'dashboard', 'index.html'));
+// The chart's own stylesheet joins the dashboard's: the CSP refuses the <style> inside the SVG.
+const chart = join(root, 'dist', 'lib', 'chart', 'index.js');
+if (existsSync(chart)) {
+  const { CHART_CSS } = await import(pathToFileURL(chart).href);
+  appendFileSync(join(root, 'dist', 'dashboard', 'app.css'), `\n/* lib/chart's CHART_CSS */\n${CHART_CSS.trim()}\n`);
+}

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import type { Middleware } from 'koa';
+import { toSvg } from '../../lib/chart/index.js';
 import { ApiError } from '../../lib/errors.js';
+import { sessionMachine } from '../../machines/session.js';
 import type { AppState } from '../state.js';
 
 /**
@@ -17,6 +19,8 @@ const FILES: Record<string, { file: string; type: string }> = {
 };
 
 const read = new Map<string, string>();
+/** The session machine's chart, laid out once per process (ELK takes a few hundred ms the first time). */
+let chart: Promise<string> | undefined;
 
 /** A built file, read once: this module runs as dist/http/routes/dashboard.js, the files sit in dist/dashboard/. */
 function built(file: string): string {
@@ -34,13 +38,19 @@ function protect(ctx: Parameters<Middleware<AppState>>[0]): void {
 }
 
 /**
- * GET /dashboard and GET /dashboard/:file: the dashboard's page and assets, no key needed (the
- * page asks for one and sends it with its API calls). Outside /v1 and the API document.
+ * GET /dashboard and GET /dashboard/:file: the dashboard's page, its assets and the session
+ * machine's state chart as SVG, no key needed (the page asks for one and sends it with its API
+ * calls). Outside /v1 and the API document.
  */
 export function dashboardRoute(): Middleware<AppState> {
-  return (ctx) => {
+  return async (ctx) => {
     protect(ctx);
     const name = ctx.path === '/dashboard' ? '' : ctx.path.slice('/dashboard/'.length);
+    if (name === 'chart.svg') {
+      ctx.type = 'image/svg+xml; charset=utf-8';
+      ctx.body = await (chart ??= toSvg(sessionMachine));
+      return;
+    }
     const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
     if (!entry) throw new ApiError(404, 'not_found', `No such route: ${ctx.method} ${ctx.path}`);
     ctx.type = entry.type;

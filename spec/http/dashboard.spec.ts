@@ -1,6 +1,16 @@
 import { expect } from 'chai';
 import { startFakeService, type Service } from '../support/service.js';
 
+/** Reads a body supertest leaves unparsed (an SVG) as text. */
+const asText = (res: unknown, done: (error: Error | null, body: unknown) => void): void => {
+  // superagent hands the parser Node's response stream, though it types it as its own Response.
+  const stream = res as NodeJS.ReadableStream;
+  let text = '';
+  stream.setEncoding('utf8');
+  stream.on('data', (chunk: string) => (text += chunk));
+  stream.on('end', () => done(null, text));
+};
+
 describe('GET /dashboard', () => {
   let service: Service;
   beforeEach(() => (service = startFakeService()));
@@ -29,6 +39,17 @@ describe('GET /dashboard', () => {
     expect(style.status).to.equal(200);
     expect(style.headers['content-type']).to.match(/^text\/css/);
     expect(style.text).to.include('.current');
+  });
+
+  it("serves the session machine's state chart as SVG, each state and edge a group the page can mark", async () => {
+    const res = await service.http.get('/dashboard/chart.svg').buffer(true).parse(asText);
+    expect(res.status).to.equal(200);
+    expect(res.headers['content-type']).to.match(/^image\/svg\+xml/);
+    const svg = res.body as string;
+    for (const state of ['active.idle', 'active.running']) expect(svg).to.match(new RegExp(`<g class="state[^"]*" data-state="${state.replace('.', '\\.')}"`));
+    expect(svg).to.match(/<g class="edge[^"]*" data-from="active\.idle" data-to="active\.running" data-event="act"/);
+    const again = await service.http.get('/dashboard/chart.svg').buffer(true).parse(asText);
+    expect(again.body).to.equal(svg);
   });
 
   it('answers any other file as the unknown route, 404 not_found, still under the CSP', async () => {

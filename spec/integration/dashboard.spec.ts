@@ -94,7 +94,7 @@ describe('GET /dashboard in a browser', function () {
       const seen: string[] = ((window as unknown as { seen: string[] }).seen = []);
       const chart = document.querySelector('.chart svg')!;
       new MutationObserver(() => {
-        const state = chart.querySelector<SVGGElement>('g.state.current')?.dataset.state;
+        const state = chart.querySelector<SVGGElement>('g.state.current:not(.compound)')?.dataset.state;
         if (state && seen[seen.length - 1] !== state) seen.push(state);
       }).observe(chart, { subtree: true, attributes: true, attributeFilter: ['class'] });
     });
