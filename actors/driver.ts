@@ -19,6 +19,10 @@ import { ByteMeter } from '../lib/net/meter.js';
 import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
 import { resolveUpstream, type Pools } from '../lib/net/upstream.js';
 import type { ProxySetting } from '../lib/net/upstream.js';
+import { Screencast, type Viewer } from '../lib/live/screencast.js';
+import { applyInput } from '../lib/live/input.js';
+import type { InputEvent } from '../lib/request/input.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
 import type { Engine } from './engine.js';
 
 /** Context options a create may set (contract 4.1). */
@@ -51,6 +55,16 @@ export interface PageDriver {
    * crashed (page_crashed), or it was closed because its script could not be stopped (page_unresponsive).
    */
   onPageFailure?(listener: (failure: PageFailure) => void): void;
+  /** The page as a person sees and drives it (issue 14); a driver without one has no live view. */
+  readonly live?: LiveView;
+}
+
+/** A page's live view: screencast frames to whoever watches, and a person's input. */
+export interface LiveView {
+  /** Streams frames to `viewer` until the returned function is called. */
+  watch(viewer: Viewer): () => void;
+  /** Applies the events in order; resolves with how many were applied. */
+  input(events: readonly InputEvent[]): Promise<number>;
 }
 
 /** Why a session's page is gone (a step error code and its message). */
@@ -83,6 +97,8 @@ export interface DriverOptions {
   solver?: SolverConfig | null;
   /** AI_*: who answers `ai >>` fields. */
   ai?: AiProvider | null;
+  /** Where the live view's screencasts and frames are counted. */
+  telemetry?: Telemetry;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -92,12 +108,26 @@ export interface BrowserDriver {
 
 /** A session's BrowserContext and page in the engine's Chromium. */
 class PlaywrightPage implements PageDriver {
+  readonly live: LiveView;
+  private readonly screencast: Screencast;
+
   constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
     private readonly proxy: SessionProxy,
     private readonly env: PageEnv,
-  ) {}
+    telemetry?: Telemetry,
+  ) {
+    const metrics = telemetry?.metrics;
+    this.screencast = new Screencast(() => this.env.page, metrics && {
+      frame: () => metrics.liveFrames.inc(),
+      running: (on) => (on ? metrics.screencasts.inc() : metrics.screencasts.dec()),
+    });
+    this.live = {
+      watch: (viewer) => this.screencast.watch(viewer),
+      input: (events) => applyInput(this.env.page, events),
+    };
+  }
 
   get connected(): boolean {
     return this.browser.isConnected();
@@ -110,11 +140,16 @@ class PlaywrightPage implements PageDriver {
     });
   }
 
-  run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
-    return runAct(this.env, plan, signal);
+  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+    try {
+      return await runAct(this.env, plan, signal);
+    } finally {
+      this.screencast.follow();
+    }
   }
 
   async close(): Promise<void> {
+    await this.screencast.stop();
     await this.context.close().catch(() => undefined);
     await this.proxy.close().catch(() => undefined);
   }
@@ -142,6 +177,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly network: NetworkOptions;
   private readonly solver: SolverConfig | null;
   private readonly ai: AiProvider | null;
+  private readonly telemetry: Telemetry | undefined;
 
   constructor(
     private readonly engine: Engine,
@@ -151,6 +187,7 @@ export class PlaywrightDriver implements BrowserDriver {
     this.network = options.network ?? { guard: new AddressGuard(), pools: null };
     this.solver = options.solver ?? null;
     this.ai = options.ai ?? null;
+    this.telemetry = options.telemetry;
   }
 
   /**
@@ -209,6 +246,6 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver });
+    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver }, this.telemetry);
   }
 }

@@ -41,7 +41,7 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
     ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
   });
   await engine.start();
-  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork() }), telemetry });
+  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork(), telemetry }), telemetry });
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;

@@ -93,7 +93,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const registry = new Registry({
       store,
       clock: systemClock,
-      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai }),
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, telemetry }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
     });
