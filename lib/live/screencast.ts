@@ -30,14 +30,19 @@ interface ScreencastFrame {
 /**
  * A page's CDP screencast, fanned out to its viewers: started when the first one comes, stopped
  * (and its CDP session detached) when the last one leaves, so a page nobody watches costs nothing.
- * The rate is held by the ack: Chromium sends no frame until the previous one is acknowledged, and
- * each ack goes out a frame interval after its frame arrived.
+ * Chromium keeps two frames in flight until they are acknowledged, so each ack goes out a frame
+ * interval after its frame (it encodes no faster than it may send), and a frame that arrives
+ * within the interval waits for its end, replaced by any newer one: viewers get at most 10 a
+ * second, and always the latest picture.
  */
 export class Screencast {
   private readonly viewers = new Set<Viewer>();
   private cdp: { session: CDPSession; page: Page } | null = null;
   /** Start and stop run one after another, so a quick leave and come back cannot interleave them. */
   private change: Promise<void> = Promise.resolve();
+  private lastSent = -Infinity;
+  /** A frame that came too soon after the last one sent, and the timer that sends it. */
+  private held: { frame: LiveFrame; timer: NodeJS.Timeout } | null = null;
 
   /** `page` names the session's current page; the screencast is (re)attached to it on every start. */
   constructor(
@@ -97,6 +102,8 @@ export class Screencast {
   private async halt(): Promise<void> {
     const current = this.cdp;
     this.cdp = null;
+    if (this.held) clearTimeout(this.held.timer);
+    this.held = null;
     if (!current) return;
     this.hooks?.running(false);
     await current.session.send('Page.stopScreencast').catch(() => undefined);
@@ -107,10 +114,26 @@ export class Screencast {
     if (this.cdp?.session !== session) return;
     this.hooks?.frame();
     const frame: LiveFrame = { data, width: Math.round(metadata.deviceWidth), height: Math.round(metadata.deviceHeight) };
-    for (const viewer of this.viewers) viewer(frame);
+    const wait = this.lastSent + this.intervalMs - performance.now();
+    if (wait <= 0) this.send(frame);
+    else if (this.held) this.held.frame = frame;
+    else {
+      const timer = setTimeout(() => {
+        const held = this.held;
+        this.held = null;
+        if (held) this.send(held.frame);
+      }, wait);
+      timer.unref();
+      this.held = { frame, timer };
+    }
     const ack = setTimeout(() => {
       if (this.cdp?.session === session) session.send('Page.screencastFrameAck', { sessionId }).catch(() => undefined);
     }, this.intervalMs);
     ack.unref();
+  }
+
+  private send(frame: LiveFrame): void {
+    this.lastSent = performance.now();
+    for (const viewer of this.viewers) viewer(frame);
   }
 }
