@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import type { ManualClock } from '../../lib/clock.js';
 import { TAKEOVER_WAIT_MS } from '../../actors/takeover.js';
 import type { FakeDriver } from '../support/fake-driver.js';
+import { captureLog } from '../support/log-capture.js';
 import { settle, startFakeService, type Service } from '../support/service.js';
 import { openSse } from '../support/sse.js';
 
@@ -137,6 +138,19 @@ describe('live view and takeover', () => {
       expect(res.status).to.equal(200);
       expect(res.body).to.deep.equal({ applied: 5 });
       expect(service.driver.inputs).to.deep.equal([events]);
+    });
+
+    it('never logs the typed text', async () => {
+      const capture = captureLog();
+      await service.stop();
+      service = startFakeService({ telemetry: capture.telemetry });
+      auth = { Authorization: `Bearer ${service.key('pro')}` };
+      id = (await service.http.post('/v1/sessions').set(auth).send({})).body.session_id as string;
+      await post('takeover');
+      expect((await post('input', { events: [{ type: 'text', text: 'correct horse battery' }] })).status).to.equal(200);
+      expect((await post('input', { events: [{ type: 'text', text: 'staple' }, { type: 'key', action: 'press', key: 'hunter2' }] })).status).to.equal(400);
+      expect(capture.lines().length).to.be.greaterThan(2);
+      for (const secret of ['correct horse battery', 'staple', 'hunter2']) expect(capture.text()).to.not.include(secret);
     });
 
     const bad: Array<[string, unknown, string]> = [
