@@ -194,7 +194,8 @@ export class Session {
   /** Gives the page back: queued acts resume. Answers the state it left the session in; 409 not_taken_over when nobody held it. */
   async handback(): Promise<'idle' | 'running'> {
     if (!this.heldByPerson) throw httpErrors.notTakenOver('The session is not taken over');
-    await this.inputs;
+    // Input still going in finishes first, unless the page never takes it: then the handback goes on without it.
+    await withCap(this.inputs, INPUT_CAP_MS);
     this.actor.send({ type: 'handback' });
     if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} does not exist, expired or was closed`);
     return this.actor.getSnapshot().hasTag('running') ? 'running' : 'idle';
