@@ -1,4 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
@@ -31,6 +33,11 @@ export interface Service {
   loseEngine(): void;
   /** Creates an account and an API key on `plan` and returns the key. */
   key(plan?: PlanName, test?: boolean): string;
+  /**
+   * The app on a random loopback port, for streams supertest cannot read as they come (SSE);
+   * answers read this way are not checked against the document. Closed by stop().
+   */
+  listen(): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -76,6 +83,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir }, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
+  let server: Server | undefined;
   return {
     store,
     registry,
@@ -88,8 +96,18 @@ export function startService(options: ServiceOptions = {}): Service {
       const account = store.createAccount({ plan, now: clock.now() });
       return store.createKey({ accountId: account.id, test, now: clock.now() }).key;
     },
+    async listen(): Promise<string> {
+      const handle = app.callback();
+      server ??= createServer((request, response) => void handle(request, response));
+      if (!server.listening) await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    },
     async stop(): Promise<void> {
       await registry.shutdown();
+      if (server) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
       store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
