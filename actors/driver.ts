@@ -20,6 +20,9 @@ import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '
 import { resolveUpstream, type Pools } from '../lib/net/upstream.js';
 import type { ProxySetting } from '../lib/net/upstream.js';
 import { saveTrace, startTrace, TRACE_SAVE_CAP_MS } from '../lib/trace/recording.js';
+import { Screencast, type Viewer } from '../lib/live/screencast.js';
+import { applyInput } from '../lib/live/input.js';
+import type { InputEvent } from '../lib/request/input.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
 import type { Engine } from './engine.js';
 
@@ -60,6 +63,16 @@ export interface PageDriver {
    * crashed (page_crashed), or it was closed because its script could not be stopped (page_unresponsive).
    */
   onPageFailure?(listener: (failure: PageFailure) => void): void;
+  /** The page as a person sees and drives it (issue 14); a driver without one has no live view. */
+  readonly live?: LiveView;
+}
+
+/** A page's live view: screencast frames to whoever watches, and a person's input. */
+export interface LiveView {
+  /** Streams frames to `viewer` until the returned function is called. */
+  watch(viewer: Viewer): () => void;
+  /** Applies the events in order; resolves with how many were applied. */
+  input(events: readonly InputEvent[]): Promise<number>;
 }
 
 /** Why a session's page is gone (a step error code and its message). */
@@ -94,7 +107,7 @@ export interface DriverOptions {
   ai?: AiProvider | null;
   /** The data folder: traces are written under it (`traces/<session id>.zip`). Without one, `trace` is refused. */
   dataDir?: string;
-  /** Where what became of each trace is logged. */
+  /** Where what became of each trace is logged, and the live view's screencasts and frames counted. */
   telemetry?: Telemetry;
 }
 
@@ -112,13 +125,27 @@ export interface BrowserDriver {
 
 /** A session's BrowserContext and page in the engine's Chromium. */
 class PlaywrightPage implements PageDriver {
+  readonly live: LiveView;
+  private readonly screencast: Screencast;
+
   constructor(
     private readonly browser: Browser,
     private readonly context: BrowserContext,
     private readonly proxy: SessionProxy,
     private readonly env: PageEnv,
     private readonly trace: TraceTarget | null,
-  ) {}
+    telemetry?: Telemetry,
+  ) {
+    const metrics = telemetry?.metrics;
+    this.screencast = new Screencast(() => this.env.page, metrics && {
+      frame: () => metrics.liveFrames.inc(),
+      running: (on) => (on ? metrics.screencasts.inc() : metrics.screencasts.dec()),
+    });
+    this.live = {
+      watch: (viewer) => this.screencast.watch(viewer),
+      input: (events) => applyInput(this.env.page, events),
+    };
+  }
 
   get closeExtraMs(): number {
     return this.trace ? TRACE_SAVE_CAP_MS : 0;
@@ -135,11 +162,16 @@ class PlaywrightPage implements PageDriver {
     });
   }
 
-  run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
-    return runAct(this.env, plan, signal);
+  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+    try {
+      return await runAct(this.env, plan, signal);
+    } finally {
+      this.screencast.follow();
+    }
   }
 
   async close({ keepTrace = true } = {}): Promise<void> {
+    await this.screencast.stop();
     // The trace is written while the context is still open: closing it first would lose the recording.
     if (this.trace && keepTrace && this.browser.isConnected()) {
       const { dataDir, sessionId, telemetry } = this.trace;
@@ -256,6 +288,6 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver }, trace);
+    return new PlaywrightPage(browser, context, proxy, { page, deadline, observer: new PageObserver(page, tracker), blockers, network, solver }, trace, this.telemetry);
   }
 }

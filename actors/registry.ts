@@ -167,10 +167,14 @@ export class Registry implements LiveSessions {
   /**
    * Runs `steps` on the live session `id` of `keyId` once admission lets it: an account whose live
    * sessions have used up its credits gets 429 quota_exceeded, and this session is closed and billed.
+   * With `wait` false, a session a person holds answers 409 session_busy instead of queueing the act.
    */
-  async act(id: string, keyId: string, steps: StepCall[]): Promise<{ session: Session; reply: ActReply }> {
-    const session = this.find(id, keyId);
-    if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
+  async act(id: string, keyId: string, steps: StepCall[], options: { wait?: boolean } = {}): Promise<{ session: Session; reply: ActReply }> {
+    const session = this.get(id, keyId);
+    // Refused before admission: an act that is not queued uses nothing.
+    if (options.wait === false && session.heldByPerson) {
+      throw httpErrors.sessionBusy('A person holds the page of this session; the act was not queued (Prefer: wait=0)');
+    }
     const now = this.deps.clock.now();
     const refusal = this.admission.actRefusal({ ...session.spec, accrued: credits(session.usage(now)).total }, now);
     if (refusal) {
@@ -178,6 +182,23 @@ export class Registry implements LiveSessions {
       throw refusal;
     }
     return { session, reply: await session.act({ steps, pageMode: session.spec.pageMode, observe: true }) };
+  }
+
+  /** The live session `id` of `keyId`, or 404 session_not_found as every session route answers. */
+  get(id: string, keyId: string): Session {
+    const session = this.find(id, keyId);
+    if (!session) throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
+    return session;
+  }
+
+  /** Hands the page of session `id` to a person (see Session#takeover). */
+  takeover(id: string, keyId: string): Promise<void> {
+    return this.get(id, keyId).takeover();
+  }
+
+  /** Gives the page of session `id` back; resolves with the state it left (see Session#handback). */
+  handback(id: string, keyId: string): Promise<'idle' | 'running'> {
+    return this.get(id, keyId).handback();
   }
 
   /** The live session `id` if it belongs to `keyId`; sessions that are ending count as gone. */

@@ -1,15 +1,21 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createActor, fromPromise, type Actor } from 'xstate';
-import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
+import { sessionMachine, sessionStatus, statePath, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
 import type { Clock } from '../lib/clock.js';
+import { httpErrors } from '../lib/errors.js';
+import type { Viewer } from '../lib/live/screencast.js';
+import type { InputEvent } from '../lib/request/input.js';
 import { token } from '../lib/ids.js';
 import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
 import type { Store, UsageInput } from '../lib/store/index.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
 import type { PageDriver } from './driver.js';
+import { untilTakenOver } from './takeover.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
+/** How long one input request may take: a page whose script never yields takes no input at all. */
+const INPUT_CAP_MS = 10_000;
 
 /** What an act hands back to the HTTP layer: the envelope's act part and where the time went. */
 export interface ActAnswer {
@@ -53,6 +59,8 @@ export class Session {
   private readonly actor: Actor<typeof sessionMachine>;
   private readonly acts = new Map<string, { plan: ActPlan; reply: (reply: ActReply) => void }>();
   private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+  /** The input being applied, so a handback lets it finish before an act gets the page. */
+  private inputs: Promise<unknown> = Promise.resolve();
 
   private constructor(
     readonly spec: SessionSpec,
@@ -129,6 +137,83 @@ export class Session {
   async close(reason?: string): Promise<Outcome> {
     this.actor.send({ type: 'delete', reason });
     return this.ended;
+  }
+
+  /** The machine's state as a dotted path, such as `active.human`. */
+  get state(): string {
+    return statePath(this.actor.getSnapshot());
+  }
+
+  /** Acts waiting for their turn (behind the act under way, or for a handback). */
+  get queued(): number {
+    return this.actor.getSnapshot().context.queue.length;
+  }
+
+  /** True while a person holds the page, or will once the act under way has answered. */
+  get heldByPerson(): boolean {
+    const snapshot = this.actor.getSnapshot();
+    return snapshot.hasTag('human') || snapshot.context.takeoverPending;
+  }
+
+  /** Calls `listener` with the state now and after every change, until the returned function is called. */
+  onState(listener: (state: string) => void): () => void {
+    let last = this.state;
+    listener(last);
+    const subscription = this.actor.subscribe((snapshot) => {
+      const next = statePath(snapshot);
+      if (next !== last) listener((last = next));
+    });
+    return () => subscription.unsubscribe();
+  }
+
+  /** Streams the page's frames to `viewer` until the returned function is called. */
+  watch(viewer: Viewer): () => void {
+    const { metrics } = this.deps.telemetry;
+    const unwatch = this.driver.live?.watch(viewer);
+    metrics.liveViewers.inc();
+    let watching = true;
+    return () => {
+      if (!watching) return;
+      watching = false;
+      metrics.liveViewers.dec();
+      unwatch?.();
+    };
+  }
+
+  /**
+   * Hands the page to a person: at once when idle, once the act under way has answered when
+   * running. Resolves when they hold it; 409 session_busy when someone already does or the act
+   * does not answer within TAKEOVER_WAIT_MS (the takeover is then withdrawn), 404 if the session ends first.
+   */
+  async takeover(): Promise<void> {
+    if (this.heldByPerson) throw httpErrors.sessionBusy('The session is already taken over');
+    this.actor.send({ type: 'takeover' });
+    await untilTakenOver(this.actor, this.deps.clock, this.spec.id);
+  }
+
+  /** Gives the page back: queued acts resume. Answers the state it left the session in; 409 not_taken_over when nobody held it. */
+  async handback(): Promise<'idle' | 'running'> {
+    if (!this.heldByPerson) throw httpErrors.notTakenOver('The session is not taken over');
+    // Input still going in finishes first, unless the page never takes it: then the handback goes on without it.
+    await withCap(this.inputs, INPUT_CAP_MS);
+    this.actor.send({ type: 'handback' });
+    if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} does not exist, expired or was closed`);
+    return this.actor.getSnapshot().hasTag('running') ? 'running' : 'idle';
+  }
+
+  /** Applies a person's input to the page, only while they hold it (409 not_taken_over otherwise). */
+  async input(events: readonly InputEvent[]): Promise<number> {
+    if (!this.actor.getSnapshot().hasTag('human')) throw httpErrors.notTakenOver();
+    const live = this.driver.live;
+    if (!live) throw new Error('this page driver has no live view');
+    const applying = live.input(events);
+    this.inputs = applying.catch(() => undefined);
+    const applied = await withCap(applying, INPUT_CAP_MS).catch((error: unknown) => {
+      if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} ended while the input was applied`);
+      throw error;
+    });
+    if (applied === undefined) throw httpErrors.sessionBusy(`The page did not take the input within ${INPUT_CAP_MS / 1000} s`);
+    return applied;
   }
 
   /** Sends a lifecycle event from outside: engine loss or server shutdown. */

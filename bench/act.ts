@@ -4,10 +4,12 @@
 // The contract's observation also waits for the page to be stable (network idle 300 ms, DOM quiet
 // 500 ms), which plain Playwright does not: the raw flow is timed both alone and with that same
 // wait after each step (Playwright's request events and a MutationObserver init script), so the
-// API's own cost is  API − (raw + its stability wait) − page walk.
+// API's own cost is  API − (raw + its stability wait) − page walk. The defaults run once more with
+// one /live viewer connected (a CDP screencast at up to 10 frames/s), to show what watching costs an act.
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { startBenchService } from './service.js';
+import { watchSession, type BenchViewer } from './viewer.js';
 import { percentile } from './stats.js';
 
 const FLOWS = Number(process.env.BENCH_RUNS ?? 15);
@@ -53,9 +55,10 @@ interface StepTime {
 }
 
 /** One API flow on a fresh session; returns per-step wall time and the Server-Timing parts. */
-async function apiFlow(options: object): Promise<StepTime[]> {
+async function apiFlow(options: object, viewer: boolean): Promise<StepTime[]> {
   const created = await fetch(`${base}/v1/sessions`, { method: 'POST', headers, body: JSON.stringify(options) });
   const { session_id } = (await created.json()) as { session_id: string };
+  const watching: BenchViewer | null = viewer ? await watchSession(base, headers, session_id) : null;
   const times: StepTime[] = [];
   const refs = new Map<string, string>();
   for (const index of STEPS.keys()) {
@@ -70,6 +73,8 @@ async function apiFlow(options: object): Promise<StepTime[]> {
     const part = (name: string): number => Number(new RegExp(`${name};dur=([\\d.]+)`).exec(timing)?.[1] ?? 0);
     times.push({ wall, stable: part('stable'), observe: part('observe') });
   }
+  if (watching) framesSeen += watching.frames;
+  watching?.close();
   await fetch(`${base}/v1/sessions/${session_id}`, { method: 'DELETE', headers });
   return times;
 }
@@ -112,12 +117,17 @@ const fmt = (n: number): string => n.toFixed(1).padStart(7);
 
 console.log(`bench:act — ${FLOWS} flows each after ${WARMUP} warm-up, Chromium ${engine.browser().version()}`);
 const raw = await collect(rawFlow);
-const configs: Array<[string, object]> = [
-  ['API, like raw (no blockers, nothing blocked)', { auto_dismiss_blockers: false, block_resources: [] }],
-  ['API, defaults', {}],
+let framesSeen = 0;
+const configs: Array<[string, object, boolean]> = [
+  ['API, like raw (no blockers, nothing blocked)', { auto_dismiss_blockers: false, block_resources: [] }, false],
+  ['API, defaults', {}, false],
+  ['API, defaults, one /live viewer connected', {}, true],
 ];
-for (const [name, options] of configs) {
-  const api = await collect(() => apiFlow(options));
+/** Each step's p50 wall time by configuration, to compare with and without a viewer. */
+const stepP50 = new Map<string, number[]>();
+for (const [name, options, viewer] of configs) {
+  const api = await collect(() => apiFlow(options, viewer));
+  stepP50.set(name, STEPS.map((_, i) => p50(api.map((flow) => flow[i]!.wall))));
   console.log(`\n${name}`);
   console.log('step      raw p50  +stable p50  raw+stable p95  api p50  api p95  walk p50  api−walk−(raw+stable) p50');
   let overheadSum = 0;
@@ -145,6 +155,14 @@ for (const [name, options] of configs) {
       `mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`,
   );
 }
+
+const watched = stepP50.get('API, defaults, one /live viewer connected') ?? [];
+const unwatched = stepP50.get('API, defaults') ?? [];
+const added = watched.map((ms, i) => ms - (unwatched[i] ?? 0));
+console.log(
+  `\nlive view: act overhead with one viewer connected, p50 per step ${added.map((ms, i) => `${STEPS[i]} ${ms.toFixed(1)}`).join(', ')} ms; ` +
+    `mean ${(added.reduce((s, ms) => s + ms, 0) / Math.max(1, added.length)).toFixed(1)} ms per act; ${framesSeen} frames received by the viewers`,
+);
 
 await stop();
 await site.stop();

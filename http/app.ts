@@ -14,9 +14,11 @@ import { deleteRoute } from './routes/delete.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
+import { liveRoute } from './routes/live.js';
 import { metricsRoute } from './routes/metrics.js';
 import { openApiRoute } from './routes/openapi.js';
 import { traceRoute } from './routes/trace.js';
+import { handbackRoute, inputRoute, takeoverRoute } from './routes/takeover.js';
 import type { AppDeps, AppState } from './state.js';
 
 /** How the app is set up beyond what it talks to. */
@@ -44,6 +46,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   router.delete('/sessions/:id', ...guard, deleteRoute(deps));
   router.post('/sessions/:id/act', ...guard, actRoute(deps));
   router.get('/sessions/:id/trace', ...guard, traceRoute(deps));
+  router.get('/sessions/:id/live', ...guard, liveRoute(deps));
+  router.post('/sessions/:id/takeover', ...guard, takeoverRoute(deps));
+  router.post('/sessions/:id/handback', ...guard, handbackRoute(deps));
+  router.post('/sessions/:id/input', ...guard, inputRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));

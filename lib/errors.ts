@@ -1,4 +1,7 @@
-/** The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists them. */
+/**
+ * The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists
+ * them, and issue 14's: session_busy (a person holds the page) and not_taken_over (input without a takeover).
+ */
 export const apiErrorCodes = [
   'invalid_request',
   'unauthorized',
@@ -7,6 +10,8 @@ export const apiErrorCodes = [
   'trace_not_found',
   'not_found',
   'idempotency_conflict',
+  'session_busy',
+  'not_taken_over',
   'payload_too_large',
   'rate_limited',
   'quota_exceeded',
@@ -83,6 +88,8 @@ export class StepError extends Error {
 export const httpErrors = {
   invalid: (message: string, context?: Record<string, unknown>) => new ApiError(400, 'invalid_request', message, context),
   sessionNotFound: (message = 'Session not found') => new ApiError(404, 'session_not_found', message),
+  sessionBusy: (message: string) => new ApiError(409, 'session_busy', message),
+  notTakenOver: (message = 'The session is not taken over: POST /v1/sessions/{id}/takeover first') => new ApiError(409, 'not_taken_over', message),
   /** 503 engine_unavailable: `what` is going on, in a sentence; the message adds when to retry, as Retry-After does. */
   engineUnavailable: (retryAfterSeconds: number, what: string) =>
     new ApiError(503, 'engine_unavailable', `${what}; retry after ${retryAfterSeconds} s`, undefined, { 'Retry-After': String(retryAfterSeconds) }),

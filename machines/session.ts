@@ -31,6 +31,10 @@ export type SessionEvent =
   | { type: 'delete'; reason?: string }
   | { type: 'engine.lost' }
   | { type: 'shutdown' }
+  /** A person takes the page: at once when idle, after the act under way has answered when running. */
+  | { type: 'takeover' }
+  /** The person gives the page back (or withdraws a takeover still waiting for an act): the queue resumes. */
+  | { type: 'handback' }
   /** The session's page is gone for good (its renderer crashed, or it was closed as unresponsive). */
   | { type: 'page.failed'; code: string; message: string };
 
@@ -54,6 +58,8 @@ export interface SessionContext {
   outcome: Outcome | null;
   /** A page failure reported while an act ran: the session ends with it once that act has its answer. */
   fault: Outcome | null;
+  /** A takeover asked for while an act ran: the person gets the page once that act has answered. */
+  takeoverPending: boolean;
 }
 
 /** Parameters of the `replyAct` action. */
@@ -78,13 +84,22 @@ function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
+/** Answers the act that just ran with its result. */
+const replyCurrent = {
+  type: 'replyAct',
+  params: ({ context, event }: { context: SessionContext; event: { output: ActOutput } }): ReplyParams => ({
+    actId: context.current?.id ?? '',
+    reply: { kind: 'result', result: event.output.result },
+  }),
+} as const;
+
 /** The session lifecycle: runs acts one at a time, then ends through exactly one finalize. */
 export const sessionMachine = setup({
   types: {
     context: {} as SessionContext,
     events: {} as SessionEvent,
     input: {} as SessionInput,
-    tags: {} as 'active' | 'running' | 'ending',
+    tags: {} as 'active' | 'running' | 'human' | 'ending',
   },
   actors: {
     // Placeholders: actors/session provides the real step runner and exit path.
@@ -100,6 +115,7 @@ export const sessionMachine = setup({
     isClose: (_, params: { output: ActOutput }) => params.output.close === true,
     hasQueued: ({ context }) => context.queue.length > 0,
     hasFault: ({ context }) => context.fault !== null,
+    takeoverPending: ({ context }) => context.takeoverPending,
     outcomeClosed: ({ context }) => outcomeOf(context).status === 'closed',
     outcomeExpired: ({ context }) => outcomeOf(context).status === 'expired',
   },
@@ -116,6 +132,7 @@ export const sessionMachine = setup({
     queue: [],
     outcome: null,
     fault: null,
+    takeoverPending: false,
   }),
   initial: 'active',
   states: {
@@ -136,6 +153,16 @@ export const sessionMachine = setup({
         idle: {
           on: {
             act: { target: 'running', actions: assign({ current: ({ event }) => event.act }) },
+            takeover: 'human',
+            'page.failed': { target: '#session.ending', actions: assign({ outcome: ({ event }) => pageFailure(event) }) },
+          },
+        },
+        // A person holds the page (issue 14): acts wait in the queue; the timeout on `active` keeps running.
+        human: {
+          tags: 'human',
+          on: {
+            act: { actions: assign({ queue: ({ context, event }) => [...context.queue, event.act] }) },
+            handback: [{ guard: 'hasQueued', target: 'running', actions: 'dequeue' }, { target: 'idle' }],
             'page.failed': { target: '#session.ending', actions: assign({ outcome: ({ event }) => pageFailure(event) }) },
           },
         },
@@ -145,6 +172,9 @@ export const sessionMachine = setup({
             act: { actions: assign({ queue: ({ context, event }) => [...context.queue, event.act] }) },
             // The act under way answers first (its runner sees the same failure): then the session ends.
             'page.failed': { actions: assign({ fault: ({ event }) => pageFailure(event) }) },
+            // Never cut an act short for a person: they get the page once it has answered.
+            takeover: { actions: assign({ takeoverPending: true }) },
+            handback: { actions: assign({ takeoverPending: false }) },
           },
           invoke: {
             src: 'runAct',
@@ -170,31 +200,27 @@ export const sessionMachine = setup({
                 actions: assign(({ event }) => ({ pending: { result: event.output.result }, outcome: { status: 'closed' } })),
               },
               {
+                guard: 'takeoverPending',
+                target: 'human',
+                actions: [
+                  replyCurrent,
+                  assign({ current: null, takeoverPending: false }),
+                ],
+              },
+              {
                 guard: 'hasQueued',
                 target: 'running',
                 // Re-entering invokes a fresh runAct for the next act in line.
                 reenter: true,
                 actions: [
-                  {
-                    type: 'replyAct',
-                    params: ({ context, event }) => ({
-                      actId: context.current?.id ?? '',
-                      reply: { kind: 'result', result: event.output.result },
-                    }),
-                  },
+                  replyCurrent,
                   'dequeue',
                 ],
               },
               {
                 target: 'idle',
                 actions: [
-                  {
-                    type: 'replyAct',
-                    params: ({ context, event }) => ({
-                      actId: context.current?.id ?? '',
-                      reply: { kind: 'result', result: event.output.result },
-                    }),
-                  },
+                  replyCurrent,
                   assign({ current: null }),
                 ],
               },
@@ -255,6 +281,16 @@ export const sessionMachine = setup({
     failed: { type: 'final' },
   },
 });
+
+/** The snapshot's state as a dotted path, such as `active.human` (what the live view and the chart name). */
+export function statePath(snapshot: SnapshotFrom<typeof sessionMachine>): string {
+  const walk = (value: unknown): string[] => {
+    if (typeof value === 'string') return [value];
+    const [key, child] = Object.entries(value as Record<string, unknown>)[0] ?? [];
+    return key === undefined ? [] : [key, ...walk(child)];
+  };
+  return walk(snapshot.value).join('.');
+}
 
 /** Reads the lifecycle status from a session snapshot (state value and tags, nothing else). */
 export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {

@@ -10,6 +10,7 @@ import { sessionInfoCodec, sessionListCodec } from '../../lib/response/session.j
 import { MAX_TRACE_BYTES } from '../../lib/trace/files.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import { MAX_KEY_LENGTH } from '../idempotency.js';
+import { actTakeoverParts, livePaths } from './live.js';
 import { errorResponse, headersOf, jsonResponse, RATE, type HeaderSpec } from './responses.js';
 
 /** Where the walker's named definitions go in the document. */
@@ -39,6 +40,8 @@ export function buildDocument(): Record<string, unknown> {
     );
   const retry: HeaderSpec = { required: ['Retry-After'] };
   const idParam = { name: 'id', in: 'path', required: true, description: 'Session id, from the create answer.', schema: set.schemaOf(sessionId) };
+  const parts = { set, body, errors, idParam };
+  const actTakeover = actTakeoverParts(parts);
 
   const paths = {
     '/v1/sessions': {
@@ -106,11 +109,15 @@ export function buildDocument(): Record<string, unknown> {
       post: {
         operationId: 'act',
         summary: 'Run steps',
-        description: 'Runs the steps in order (acts on one session queue), stops at the first failure, then observes the page. A step that fails answers 200 with error set.',
+        description:
+          'Runs the steps in order (acts on one session queue), stops at the first failure, then observes the page. A step that fails answers 200 with error set. ' +
+          'While a person holds the page (takeover) the act waits for the handback, unless sent with Prefer: wait=0.',
+        parameters: [actTakeover.parameter],
         requestBody: body(actBodyCodec),
         responses: {
           200: jsonResponse(set, 'The steps ran (or one failed: see error).', envelopeCodec, { required: [...RATE], optional: ['Server-Timing'] }),
           ...errors([400, 401, 404, 413, 500, 503], { 503: retry }),
+          409: actTakeover.conflict,
           429: errorResponse(set, 429, { required: [...RATE, 'Retry-After'] }, {
             name: 'ActRefusedError',
             codes: ['rate_limited', 'quota_exceeded'],
@@ -144,6 +151,7 @@ export function buildDocument(): Record<string, unknown> {
         },
       },
     },
+    ...livePaths(parts),
     '/v1/openapi.json': {
       get: {
         operationId: 'getOpenApi',

@@ -3,3 +3,4 @@ export * from './scalars.js';
 export * from './objects.js';
 export * from './report.js';
 export * from './schema.js';
+export * from './tagged.js';

@@ -90,6 +90,14 @@ export function numberRange(min: number, max: number): t.Type<number, number, un
   );
 }
 
+/** A finite number of at least `min` (coordinates). */
+export function numberAtLeast(min: number): t.Type<number, number, unknown> {
+  return predicate(`number of at least ${min}`, (u): u is number => typeof u === 'number' && Number.isFinite(u) && u >= min, {
+    type: 'number',
+    minimum: min,
+  });
+}
+
 /** An integer from `min` to `max` written as a decimal string, as query parameters arrive. */
 export function intString(min: number, max: number): t.Type<number, string, unknown> {
   const name = `integer from ${min} to ${max}`;

@@ -51,6 +51,9 @@ export class Metrics {
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
+  readonly liveViewers = new Gauge({ name: 'tabwright_live_viewers', help: 'Live view streams open (GET /v1/sessions/{id}/live)', registers: [this.registry] });
+  readonly screencasts = new Gauge({ name: 'tabwright_screencasts_active', help: 'Pages streaming a CDP screencast (one per watched session, 0 when nobody watches)', registers: [this.registry] });
+  readonly liveFrames = new Counter({ name: 'tabwright_live_frames_total', help: 'Screencast frames received from Chromium (each sent to every viewer of its page)', registers: [this.registry] });
   readonly engineUp = new Gauge({ name: 'tabwright_engine_up', help: '1 while the browser is up, else 0', registers: [this.registry] });
   readonly engineRestarts = new Counter({ name: 'tabwright_engine_restarts_total', help: 'Browser launches after the first (relaunches after a loss)', registers: [this.registry] });
   readonly engineLosses = new Counter({ name: 'tabwright_engine_losses_total', help: 'Times the browser went away (crash, kill)', registers: [this.registry] });

@@ -10,7 +10,8 @@ const SERVICE_METRICS = [
   'tabwright_sessions_active', 'tabwright_sessions_started_total', 'tabwright_sessions_ended_total', 'tabwright_acts_total',
   'tabwright_act_duration_seconds', 'tabwright_steps_total', 'tabwright_step_errors_total', 'tabwright_http_requests_total',
   'tabwright_engine_up', 'tabwright_engine_restarts_total', 'tabwright_engine_losses_total', 'tabwright_bytes_metered_total',
-  'tabwright_credits_debited_total', 'tabwright_credits_refunded_total',
+  'tabwright_credits_debited_total', 'tabwright_credits_refunded_total', 'tabwright_live_viewers', 'tabwright_screencasts_active',
+  'tabwright_live_frames_total',
 ];
 
 describe('GET /metrics', () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { sessionMachine, sessionStatus } from '../../machines/session.js';
+import { sessionMachine, sessionStatus, statePath } from '../../machines/session.js';
 import type { ActOutput, ActReply, ActRequest, Outcome, ReplyParams } from '../../machines/session.js';
 
 const TIMEOUT_MS = 60_000;
@@ -91,6 +91,7 @@ function harness(options: { holdFinalize?: boolean } = {}) {
       return statusAtFinalize;
     },
     status: () => sessionStatus(actor.getSnapshot()),
+    state: () => statePath(actor.getSnapshot()),
     act: (id: string) => actor.send({ type: 'act', act: { id, steps: [{ observe: {} }] } }),
     finish: async (id: string, output: ActOutput) => {
       runs.get(id)?.resolve(output);
@@ -347,5 +348,87 @@ describe('sessionMachine', () => {
       expectEndedOnce(h, 'closed');
       expect(h.replies).to.deep.equal([]);
     });
+  });
+  describe('active.human', () => {
+    it('takes over at once from idle, tagged human and still active', () => {
+      const h = harness();
+      h.actor.send({ type: 'takeover' });
+      expect(h.state()).to.equal('active.human');
+      expect(h.actor.getSnapshot().hasTag('human')).to.equal(true);
+      expect(h.status()).to.equal('active');
+      h.actor.send({ type: 'handback' });
+      expect(h.state()).to.equal('active.idle');
+    });
+
+    it('takes over from running only once the act under way has answered, instead of the next queued act', async () => {
+      const h = harness();
+      h.act('a');
+      h.act('b');
+      h.actor.send({ type: 'takeover' });
+      expect(h.state()).to.equal('active.running');
+      expect(h.aborted).to.deep.equal([]);
+      await h.finish('a', { result: 'A' });
+      expect(h.state()).to.equal('active.human');
+      expect(h.replyTo('a')).to.deep.equal({ kind: 'result', result: 'A' });
+      expect(h.log.filter((line) => line.startsWith('run '))).to.deep.equal(['run a']);
+      expect(h.actor.getSnapshot().context.queue.map((act) => act.id)).to.deep.equal(['b']);
+    });
+
+    it('withdraws a takeover still waiting for its act when handed back first', async () => {
+      const h = harness();
+      h.act('a');
+      h.actor.send({ type: 'takeover' });
+      h.actor.send({ type: 'handback' });
+      await h.finish('a', { result: 'A' });
+      expect(h.state()).to.equal('active.idle');
+    });
+
+    it('queues acts while human and runs them in arrival order after handback, then goes idle', async () => {
+      const h = harness();
+      h.actor.send({ type: 'takeover' });
+      h.act('a');
+      h.act('b');
+      await flush();
+      expect(h.log.filter((line) => line.startsWith('run '))).to.deep.equal([]);
+      expect(h.state()).to.equal('active.human');
+      h.actor.send({ type: 'handback' });
+      expect(h.state()).to.equal('active.running');
+      await h.finish('a', { result: 'A' });
+      await h.finish('b', { result: 'B' });
+      expect(h.log.filter((line) => line.startsWith('run '))).to.deep.equal(['run a', 'run b']);
+      expect(h.replies.map((reply) => reply.actId)).to.deep.equal(['a', 'b']);
+      expect(h.state()).to.equal('active.idle');
+    });
+
+    it('expires while human when the timeout elapses, answering the queued acts with the outcome', async () => {
+      const h = harness();
+      h.clock.increment(TIMEOUT_MS - 100);
+      h.actor.send({ type: 'takeover' });
+      h.act('a');
+      h.clock.increment(100);
+      await flush();
+      expectEndedOnce(h, 'expired');
+      expect(h.replyTo('a')).to.deep.equal({ kind: 'ended', outcome: { status: 'expired' } });
+    });
+
+    it('closes on delete while human', async () => {
+      const h = harness();
+      h.actor.send({ type: 'takeover' });
+      h.act('a');
+      h.actor.send({ type: 'delete' });
+      await flush();
+      expectEndedOnce(h, 'closed');
+      expect(h.replyTo('a')).to.deep.equal({ kind: 'ended', outcome: { status: 'closed' } });
+    });
+
+    for (const event of [{ type: 'engine.lost' }, { type: 'shutdown' }, { type: 'page.failed', code: 'page_crashed', message: 'The page crashed' }] as const) {
+      it(`fails on ${event.type} while human`, async () => {
+        const h = harness();
+        h.actor.send({ type: 'takeover' });
+        h.actor.send(event);
+        await flush();
+        expectEndedOnce(h, 'failed');
+      });
+    }
   });
 });

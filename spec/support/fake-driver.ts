@@ -1,5 +1,7 @@
-import type { BrowserDriver, ContextSettings, PageDriver, PageFailure } from '../../actors/driver.js';
+import type { BrowserDriver, ContextSettings, LiveView, PageDriver, PageFailure } from '../../actors/driver.js';
 import { StepError } from '../../lib/errors.js';
+import type { LiveFrame, Viewer } from '../../lib/live/screencast.js';
+import type { InputEvent } from '../../lib/request/input.js';
 import type { ActPlan, RunOutcome } from '../../lib/steps/runner.js';
 
 /**
@@ -14,9 +16,15 @@ export class FakeDriver implements BrowserDriver {
   /** The URL of every goto step, in the order the acts ran them. */
   readonly visited: string[] = [];
   opened = 0;
+  /** While true, acts do not answer (a page that never settles). */
+  hold = false;
   closed = 0;
   connected = true;
   private readonly pages: FakePage[] = [];
+  /** Every input request the pages took, in order. */
+  readonly inputs: InputEvent[][] = [];
+  /** Viewers watching any page right now. */
+  readonly viewers = new Set<Viewer>();
 
   /** What each page was opened with, in order. */
   get settings(): ContextSettings[] {
@@ -30,6 +38,11 @@ export class FakeDriver implements BrowserDriver {
     return Promise.resolve(page);
   }
 
+  /** Sends `frame` to every viewer, as a screencast would. */
+  frame(frame: LiveFrame = { data: '/9j/', width: 1280, height: 720 }): void {
+    for (const viewer of this.viewers) viewer(frame);
+  }
+
   /** Every page opened so far is lost as `failure` says (a renderer crash, by default), as PlaywrightPage reports it. */
   losePages(failure: PageFailure = { code: 'page_crashed', message: 'The page crashed' }): void {
     for (const page of this.pages) page.lose(failure);
@@ -41,6 +54,16 @@ const turn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve)
 class FakePage implements PageDriver {
   private url = 'about:blank';
   private readonly failureListeners: Array<(failure: PageFailure) => void> = [];
+  readonly live: LiveView = {
+    watch: (viewer) => {
+      this.driver.viewers.add(viewer);
+      return () => this.driver.viewers.delete(viewer);
+    },
+    input: (events) => {
+      this.driver.inputs.push([...events]);
+      return Promise.resolve(events.length);
+    },
+  };
   constructor(
     private readonly driver: FakeDriver,
     readonly settings: ContextSettings,
@@ -84,6 +107,7 @@ class FakePage implements PageDriver {
         if (step.name === 'close') close = true;
         completed++;
       }
+      while (this.driver.hold && !signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1));
       return { result: this.result(plan, completed, null), ran, close };
     } finally {
       this.driver.running.set(this, (this.driver.running.get(this) ?? 1) - 1);

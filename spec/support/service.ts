@@ -33,7 +33,11 @@ export interface Service {
   loseEngine(): void;
   /** Creates an account and an API key on `plan` and returns the key. */
   key(plan?: PlanName, test?: boolean): string;
-  /** Serves the app on a free port of 127.0.0.1 (for a browser to load the dashboard) and returns its base URL; `stop` closes it. */
+  /**
+   * The app on a random loopback port, for streams supertest cannot read as they come (SSE) and
+   * for a browser loading the dashboard; answers read this way are not checked against the
+   * document. Closed by stop().
+   */
   listen(): Promise<string>;
   stop(): Promise<void>;
 }
@@ -95,17 +99,16 @@ export function startService(options: ServiceOptions = {}): Service {
     },
     async listen(): Promise<string> {
       const handle = app.callback();
-      const listening = (server ??= createServer((request, response) => void handle(request, response)));
-      if (!listening.listening) await new Promise<void>((resolve) => listening.listen(0, '127.0.0.1', resolve));
-      return `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
+      server ??= createServer((request, response) => void handle(request, response));
+      if (!server.listening) await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+      return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     async stop(): Promise<void> {
-      if (server?.listening) {
-        const closed = new Promise((resolve) => server?.close(resolve));
-        server.closeAllConnections();
-        await closed;
-      }
       await registry.shutdown();
+      if (server) {
+        server.closeAllConnections();
+        await new Promise((resolve) => server?.close(resolve));
+      }
       store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
