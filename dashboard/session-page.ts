@@ -146,7 +146,7 @@ export class SessionPage {
         ? ([
             ['credits', count(usage.credits)],
             ['billed seconds', count(usage.seconds)],
-            ...(usage.bytes ? [['proxy bytes', `${bytes(usage.bytes.datacenter)} datacenter, ${bytes(usage.bytes.residential)} residential`]] : []),
+            ['proxy bytes', typeof usage.bytes === 'number' ? bytes(usage.bytes) : `${bytes(usage.bytes.datacenter)} datacenter, ${bytes(usage.bytes.residential)} residential`],
             ['AI tokens', count(usage.ai_tokens)],
             ['CAPTCHA solves', count(usage.captcha_solves)],
           ] as Array<[string, string]>)

@@ -31,7 +31,8 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       };
     case 'step':
       return {
-        what: `step ${Number(event.index) + 1}: ${text(event.step)} ${params(event.params)}`,
+        // The index as the API counts it (the envelope's error.step): from 0, a create's url being step 0.
+        what: `step ${text(event.index)}: ${text(event.step)} ${params(event.params)}`,
         outcome: event.ok ? `ok · ${millis(Number(event.duration_ms))}` : failedOutcome(event.duration_ms),
         failed: !event.ok,
       };
@@ -42,6 +43,10 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `${event.type}: ${text(event.message)}`, outcome: '', failed: true };
     case 'blocker':
       return { what: `blocker dismissed: ${text(event.kind)} ${text(event.detail)}`, outcome: '', failed: false };
+    case 'captcha':
+      return { what: `CAPTCHA (${[event.kind, event.vendor].filter(Boolean).map(text).join(', ')}) on ${text(event.url)}`, outcome: text(event.outcome), failed: event.outcome === 'unsolved' || event.outcome === 'in_the_way' };
+    case 'access':
+      return { what: `access refused at ${text(event.url)}: ${text(event.reason)}`, outcome: event.status === null || event.status === undefined ? '' : `HTTP ${text(event.status)}`, failed: true };
     case 'takeover':
       return { what: `taken over by a person (${text(event.by)})`, outcome: '', failed: false };
     case 'handback':

@@ -14,10 +14,10 @@ export interface SessionList {
   next_cursor: string | null;
 }
 
-/** The `usage` of a session's info. */
+/** The `usage` of a session's info (bytes by proxy kind), or the journal's `usage` event (bytes in all). */
 export interface Usage {
   seconds: number;
-  bytes?: { datacenter: number; residential: number };
+  bytes: { datacenter: number; residential: number } | number;
   ai_tokens: number;
   captcha_solves: number;
   credits: number;

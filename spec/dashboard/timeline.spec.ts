@@ -6,12 +6,12 @@ const at = '2026-11-24T10:00:00.000Z';
 describe('dashboard describeEvent', () => {
   it('shows a step with its outcome and duration', () => {
     const row = describeEvent({ id: 4, at, type: 'step', act_id: 'act_1', index: 0, step: 'wait', params: { time: 1000 }, duration_ms: 1003, ok: true });
-    expect(row).to.deep.equal({ what: 'step 1: wait {"time":1000}', outcome: 'ok · 1.0 s', failed: false });
+    expect(row).to.deep.equal({ what: 'step 0: wait {"time":1000}', outcome: 'ok · 1.0 s', failed: false });
   });
 
   it('makes a failed step and a failed act stand out with the error', () => {
     const step = describeEvent({ id: 5, at, type: 'step', act_id: 'act_1', index: 1, step: 'click', params: { text: 'Go' }, duration_ms: 12, ok: false, error: { code: 'element_not_found', message: 'No visible element' } });
-    expect(step).to.deep.equal({ what: 'step 2: click {"text":"Go"}', outcome: 'element_not_found: No visible element · 12 ms', failed: true });
+    expect(step).to.deep.equal({ what: 'step 1: click {"text":"Go"}', outcome: 'element_not_found: No visible element · 12 ms', failed: true });
     const act = describeEvent({ id: 6, at, type: 'act.finished', act_id: 'act_1', ok: false, duration_ms: 40, error: { code: 'element_not_found', message: 'No visible element' } });
     expect(act?.failed).to.equal(true);
     expect(describeEvent({ id: 7, at, type: 'page.error', message: 'boom' })?.failed).to.equal(true);

@@ -106,8 +106,8 @@ describe('GET /dashboard in a browser', function () {
     expect(await page.locator('.chart g.edge.last').count()).to.equal(1);
     await page.locator('.timeline li[data-type="step"]', { hasText: 'click' }).waitFor();
     const steps = await page.locator('.timeline li[data-type="step"]').allTextContents();
-    expect(steps.slice(-2)[0]).to.match(/step 1: wait .*ok · 1\.\d s/);
-    expect(steps.slice(-1)[0]).to.include('step 2: click').and.include('element_not_found');
+    expect(steps.slice(-2)[0]).to.match(/step 0: wait .*ok · 1\.\d s/);
+    expect(steps.slice(-1)[0]).to.include('step 1: click').and.include('element_not_found');
     expect(await page.locator('.timeline li.failed[data-type="step"]').count()).to.equal(1);
   });
 
