@@ -111,6 +111,20 @@ export const migrations: readonly Migration[] = [
   CREATE UNIQUE INDEX ledger_debit ON ledger(session_id) WHERE kind = 'debit';
   CREATE UNIQUE INDEX ledger_refund ON ledger(session_id) WHERE kind = 'refund';
   `,
+  // 4: the event journal of each session (issue 14), numbered per session; data is the event's JSON.
+  // No reference to sessions: pruning deletes journals while the sessions stay (they are billing).
+  `
+  CREATE TABLE journal_events (
+    session_id TEXT NOT NULL,
+    id         INTEGER NOT NULL CHECK (id >= 1),
+    at         INTEGER NOT NULL,
+    type       TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    PRIMARY KEY (session_id, id)
+  ) STRICT, WITHOUT ROWID;
+  -- Pruning looks for sessions ended before a time.
+  CREATE INDEX sessions_ended ON sessions(ended_at) WHERE ended_at IS NOT NULL;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */
