@@ -7,6 +7,8 @@ import { identityOf, nextIdentity, type Identity } from '../lib/context/user-age
 import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.js';
 import { settingRefusal } from '../lib/context/refusal.js';
 import { ApiError, httpErrors, type StepError } from '../lib/errors.js';
+import type { JournalSink } from '../lib/journal/events.js';
+import { clipMessage, redactUrl } from '../lib/journal/redact.js';
 import { PageDeadline } from '../lib/page/deadline.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
@@ -51,6 +53,8 @@ export interface PageDriver {
    * crashed (page_crashed), or it was closed because its script could not be stopped (page_unresponsive).
    */
   onPageFailure?(listener: (failure: PageFailure) => void): void;
+  /** From now on, records navigations, page errors and console errors, and each step of each act, in `journal`. */
+  attachJournal?(journal: JournalSink): void;
 }
 
 /** Why a session's page is gone (a step error code and its message). */
@@ -112,6 +116,24 @@ class PlaywrightPage implements PageDriver {
 
   run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
     return runAct(this.env, plan, signal);
+  }
+
+  attachJournal(journal: JournalSink): void {
+    const { page } = this.env;
+    this.env.journal = journal;
+    page.on('response', (response) => {
+      try {
+        // Each document the main frame receives, redirects included: subresources and frames are not the page's story.
+        if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) return;
+      } catch {
+        return;
+      }
+      journal.record({ type: 'navigation', url: redactUrl(response.url()), status: response.status() });
+    });
+    page.on('pageerror', (error) => journal.record({ type: 'page.error', message: clipMessage(error.message) }));
+    page.on('console', (message) => {
+      if (message.type() === 'error') journal.record({ type: 'console.error', message: clipMessage(message.text()) });
+    });
   }
 
   async close(): Promise<void> {
