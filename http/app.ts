@@ -10,6 +10,7 @@ import { requestLog } from './request-log.js';
 import { actRoute } from './routes/act.js';
 import { createRoute } from './routes/create.js';
 import { deleteRoute } from './routes/delete.js';
+import { eventsRoute } from './routes/events.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
@@ -41,6 +42,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   router.get('/sessions/:id', ...guard, getRoute(deps));
   router.delete('/sessions/:id', ...guard, deleteRoute(deps));
   router.post('/sessions/:id/act', ...guard, actRoute(deps));
+  router.get('/sessions/:id/events', ...guard, eventsRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));
