@@ -143,6 +143,21 @@ export function migrate(db: Database.Database, steps: readonly Migration[] = mig
   }
 }
 
+/**
+ * A second connection to the migrated `<dataDir>/tabwright.db` for the event journal, or `db`
+ * itself in memory. It commits with synchronous=NORMAL: in WAL mode that survives a crash of the
+ * process but not of the machine, and spares the disk sync FULL makes on every commit (a
+ * journal batch after every act). A journal is a debugging record, not money; what FULL protects
+ * (sessions, usage, ledger) stays on the first connection.
+ */
+export function openJournalConnection(dataDir: string, db: Database.Database): Database.Database {
+  if (dataDir === ':memory:') return db;
+  const journal = new Database(join(dataDir, 'tabwright.db'));
+  journal.pragma('synchronous = NORMAL');
+  journal.pragma('busy_timeout = 5000');
+  return journal;
+}
+
 /** Opens (creating if needed) `<dataDir>/tabwright.db`, or a private in-memory database, and migrates it. */
 export function openDatabase(dataDir: string): Database.Database {
   let file = ':memory:';

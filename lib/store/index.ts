@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { ledgerStore, type LedgerStore } from '../billing/ledger.js';
 import { accountStore, type AccountStore } from './accounts.js';
-import { openDatabase } from './db.js';
+import { openDatabase, openJournalConnection } from './db.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
 import { journalStore, type JournalStore } from './journal.js';
 import { keyStore, type KeyStore } from './keys.js';
@@ -30,6 +30,7 @@ export interface Store extends AccountStore, KeyStore, SessionStore, Idempotency
 export function openStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
   const ledger = ledgerStore(db);
+  const journalDb = openJournalConnection(dataDir, db);
   return {
     db,
     ...accountStore(db),
@@ -38,7 +39,10 @@ export function openStore(dataDir: string): Store {
     // billSession comes along at run time but is not on Store's type: only endSession may call it.
     ...ledger,
     ...idempotencyStore(db),
-    ...journalStore(db),
-    close: () => db.close(),
+    ...journalStore(journalDb),
+    close: () => {
+      if (journalDb !== db) journalDb.close();
+      db.close();
+    },
   };
 }
