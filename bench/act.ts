@@ -5,8 +5,11 @@
 // 500 ms), which plain Playwright does not: the raw flow is timed both alone and with that same
 // wait after each step (Playwright's request events and a MutationObserver init script), so the
 // API's own cost is  API − (raw + its stability wait) − page walk.
+// It also prints the journal's cost per step (bench/journal-cost.ts): measured in the API flows,
+// and modelled; BENCH_JOURNAL_PARTS=1 splits the measured time by Journal method.
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { TestSite, html } from '../spec/support/site.js';
+import { meterJournal, modelledStepCost } from './journal-cost.js';
 import { startBenchService } from './service.js';
 import { percentile } from './stats.js';
 
@@ -99,8 +102,9 @@ async function rawFlow(): Promise<StepTime[]> {
   return times;
 }
 
-async function collect(run: () => Promise<StepTime[]>): Promise<StepTime[][]> {
+async function collect(run: () => Promise<StepTime[]>, afterWarmup?: () => void): Promise<StepTime[][]> {
   for (let i = 0; i < WARMUP; i++) await run();
+  afterWarmup?.();
   const flows: StepTime[][] = [];
   for (let i = 0; i < FLOWS; i++) flows.push(await run());
   return flows;
@@ -117,7 +121,10 @@ const configs: Array<[string, object]> = [
   ['API, defaults', {}],
 ];
 for (const [name, options] of configs) {
-  const api = await collect(() => apiFlow(options));
+  const meter = meterJournal();
+  const api = await collect(() => apiFlow(options), () => meter.reset());
+  meter.restore();
+  const stepsRun = FLOWS * STEPS.length;
   console.log(`\n${name}`);
   console.log('step      raw p50  +stable p50  raw+stable p95  api p50  api p95  walk p50  api−walk−(raw+stable) p50');
   let overheadSum = 0;
@@ -144,7 +151,10 @@ for (const [name, options] of configs) {
     `ratio api/(raw+stable) (flow p50): ${(p50(flowApi) / p50(flowRawStable)).toFixed(2)}x; api/raw ${(p50(flowApi) / p50(flowRaw)).toFixed(2)}x; ` +
       `mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`,
   );
+  console.log(`journal per step (in these flows, create and delete included: events and batched writes): ${(meter.ms() / stepsRun).toFixed(3)} ms (target ≤ 1 ms)`);
+  if (process.env.BENCH_JOURNAL_PARTS) console.log(meter.parts());
 }
+console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${modelledStepCost().toFixed(3)} ms (target ≤ 1 ms)`);
 
 await stop();
 await site.stop();
