@@ -10,6 +10,7 @@ import { requestLog } from './request-log.js';
 import { actRoute } from './routes/act.js';
 import { createRoute } from './routes/create.js';
 import { deleteRoute } from './routes/delete.js';
+import { eventsRoute } from './routes/events.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
@@ -49,6 +50,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   router.post('/sessions/:id/takeover', ...guard, takeoverRoute(deps));
   router.post('/sessions/:id/handback', ...guard, handbackRoute(deps));
   router.post('/sessions/:id/input', ...guard, inputRoute(deps));
+  router.get('/sessions/:id/events', ...guard, eventsRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));
