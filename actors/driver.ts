@@ -7,6 +7,8 @@ import { identityOf, nextIdentity, type Identity } from '../lib/context/user-age
 import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.js';
 import { settingRefusal } from '../lib/context/refusal.js';
 import { ApiError, httpErrors, type StepError } from '../lib/errors.js';
+import type { JournalSink } from '../lib/journal/events.js';
+import { clipMessage, redactUrl } from '../lib/journal/redact.js';
 import { PageDeadline } from '../lib/page/deadline.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
@@ -65,6 +67,8 @@ export interface PageDriver {
   onPageFailure?(listener: (failure: PageFailure) => void): void;
   /** The page as a person sees and drives it (issue 14); a driver without one has no live view. */
   readonly live?: LiveView;
+  /** From now on, records navigations, page errors and console errors, and each step of each act, in `journal`. */
+  attachJournal?(journal: JournalSink): void;
 }
 
 /** A page's live view: screencast frames to whoever watches, and a person's input. */
@@ -168,6 +172,24 @@ class PlaywrightPage implements PageDriver {
     } finally {
       this.screencast.follow();
     }
+  }
+
+  attachJournal(journal: JournalSink): void {
+    const { page } = this.env;
+    this.env.journal = journal;
+    page.on('response', (response) => {
+      try {
+        // Each document the main frame receives, redirects included: subresources and frames are not the page's story.
+        if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) return;
+      } catch {
+        return;
+      }
+      journal.record({ type: 'navigation', url: redactUrl(response.url()), status: response.status() });
+    });
+    page.on('pageerror', (error) => journal.record({ type: 'page.error', message: clipMessage(error.message) }));
+    page.on('console', (message) => {
+      if (message.type() === 'error') journal.record({ type: 'console.error', message: clipMessage(message.text()) });
+    });
   }
 
   async close({ keepTrace = true } = {}): Promise<void> {

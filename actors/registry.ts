@@ -1,6 +1,7 @@
 import { Admission, type LiveSessions } from '../lib/admission.js';
 import { httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
+import type { Journal } from '../lib/journal/journal.js';
 import { newSessionId } from '../lib/ids.js';
 import { credits } from '../lib/billing/rates.js';
 import type { StepCall } from '../lib/steps/index.js';
@@ -154,6 +155,7 @@ export class Registry implements LiveSessions {
           test: key.test,
           timeoutSeconds: request.timeoutSeconds,
           pageMode: request.pageMode,
+          secrets: (request.settings.cookies ?? []).map((cookie) => cookie.value),
         },
         { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
       );
@@ -219,6 +221,12 @@ export class Registry implements LiveSessions {
       if (session.spec.accountId === accountId && !session.spec.test) total += credits(session.usage(now)).total;
     }
     return total;
+  }
+
+  /** The journal of session `id` of `keyId` while this process holds it (ending ones too, until their `ended` event). */
+  journalOf(id: string, keyId: string): Journal | undefined {
+    const session = this.sessions.get(id);
+    return session && session.spec.keyId === keyId ? session.journal : undefined;
   }
 
   /** Number of live sessions (all keys). */

@@ -1,12 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createActor, fromPromise, type Actor } from 'xstate';
-import { sessionMachine, sessionStatus, statePath, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
+import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
+import { credits } from '../lib/billing/rates.js';
 import type { Clock } from '../lib/clock.js';
 import { httpErrors } from '../lib/errors.js';
+import { Journal } from '../lib/journal/journal.js';
+import { redactStepMessage } from '../lib/journal/redact.js';
+import { statePath } from '../lib/journal/transitions.js';
 import type { Viewer } from '../lib/live/screencast.js';
 import type { InputEvent } from '../lib/request/input.js';
 import { token } from '../lib/ids.js';
-import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
+import { ActCancelled, type ActPlan, type ActResult, type ActTimings, type RunOutcome } from '../lib/steps/runner.js';
 import type { Store, UsageInput } from '../lib/store/index.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
 import type { PageDriver } from './driver.js';
@@ -34,6 +38,8 @@ export interface SessionSpec {
   timeoutSeconds: number;
   /** The create's `page`: `light` answers url, title and scroll on every act of the session. */
   pageMode: 'full' | 'light';
+  /** Values the journal must never show (the create's cookie values). */
+  secrets?: readonly string[];
 }
 
 /** The parts of the world a session needs. */
@@ -61,6 +67,10 @@ export class Session {
   private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
   /** The input being applied, so a handback lets it finish before an act gets the page. */
   private inputs: Promise<unknown> = Promise.resolve();
+  /** What happens to the session, in order (issue 14); readable through GET /v1/sessions/{id}/events. */
+  readonly journal: Journal;
+  /** The machine's state path as the journal last recorded it. */
+  private journaledState: string | null = null;
 
   private constructor(
     readonly spec: SessionSpec,
@@ -69,6 +79,11 @@ export class Session {
   ) {
     this.startedAt = deps.clock.now();
     this.expiresAt = this.startedAt + spec.timeoutSeconds * 1000;
+    this.journal = new Journal(spec.id, deps.store, {
+      now: () => deps.clock.now(),
+      onWriteError: (error) => deps.telemetry.log.warn({ err: error, session_id: spec.id }, 'journal write failed'),
+    });
+    this.journal.addSecrets(spec.secrets ?? []);
     const machine = sessionMachine.provide({
       actors: {
         runAct: fromPromise(({ input, signal }) => this.run(input.act.id, signal)),
@@ -79,17 +94,24 @@ export class Session {
           const act = this.acts.get(actId);
           this.acts.delete(actId);
           act?.reply(reply);
+          // The end of an act writes its events, once this transition itself has been recorded.
+          queueMicrotask(() => this.journal.flush());
         },
       },
     });
     this.actor = createActor(machine, {
       input: { sessionId: spec.id, timeoutMs: spec.timeoutSeconds * 1000 },
       clock: deps.clock,
+      inspect: (event) => this.inspect(event),
     });
+    const failed: Outcome = { status: 'failed', code: 'internal_error', message: 'The session machine failed' };
     this.ended = new Promise((resolve) => {
       this.actor.subscribe({
         complete: () => resolve(this.outcome()),
-        error: () => resolve({ status: 'failed', code: 'internal_error', message: 'The session machine failed' }),
+        error: () => {
+          this.journalEnd(failed);
+          resolve(failed);
+        },
       });
     });
   }
@@ -110,6 +132,7 @@ export class Session {
       errorCode: null,
       errorMessage: null,
     });
+    driver.attachJournal?.(session.journal);
     session.actor.start();
     // A page lost between acts ends the session at once: billed up to now, never refunded.
     driver.onPageFailure?.(({ code, message }) => session.actor.send({ type: 'page.failed', code, message }));
@@ -127,6 +150,8 @@ export class Session {
       return Promise.resolve({ kind: 'ended', outcome: this.outcome() });
     }
     const id = token(12);
+    const steps = [...(plan.url === undefined ? [] : ['goto']), ...plan.steps.map((step) => step.name)];
+    this.journal.record({ type: 'act.received', act_id: id, steps });
     return new Promise((reply) => {
       this.acts.set(id, { plan, reply });
       this.actor.send({ type: 'act', act: { id, steps: plan.steps } });
@@ -141,7 +166,7 @@ export class Session {
 
   /** The machine's state as a dotted path, such as `active.human`. */
   get state(): string {
-    return statePath(this.actor.getSnapshot());
+    return statePath(this.actor.getSnapshot().value);
   }
 
   /** Acts waiting for their turn (behind the act under way, or for a handback). */
@@ -160,7 +185,7 @@ export class Session {
     let last = this.state;
     listener(last);
     const subscription = this.actor.subscribe((snapshot) => {
-      const next = statePath(snapshot);
+      const next = statePath(snapshot.value);
       if (next !== last) listener((last = next));
     });
     return () => subscription.unsubscribe();
@@ -189,6 +214,7 @@ export class Session {
     if (this.heldByPerson) throw httpErrors.sessionBusy('The session is already taken over');
     this.actor.send({ type: 'takeover' });
     await untilTakenOver(this.actor, this.deps.clock, this.spec.id);
+    this.journal.record({ type: 'takeover', by: 'key' });
   }
 
   /** Gives the page back: queued acts resume. Answers the state it left the session in; 409 not_taken_over when nobody held it. */
@@ -197,6 +223,7 @@ export class Session {
     // Input still going in finishes first, unless the page never takes it: then the handback goes on without it.
     await withCap(this.inputs, INPUT_CAP_MS);
     this.actor.send({ type: 'handback' });
+    this.journal.record({ type: 'handback' });
     if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} does not exist, expired or was closed`);
     return this.actor.getSnapshot().hasTag('running') ? 'running' : 'idle';
   }
@@ -221,6 +248,27 @@ export class Session {
     this.actor.send(event);
   }
 
+  /**
+   * Records each change of the machine's state, from XState's inspection of the session actor
+   * itself (not its invoked children), so the journal cannot drift from the machine. The final
+   * state is followed by `ended`, which writes the journal before `ended` resolves.
+   */
+  private inspect(event: InspectionEvent): void {
+    if (event.type !== '@xstate.snapshot' || event.actorRef !== this.actor) return;
+    const snapshot = this.actor.getSnapshot();
+    const to = statePath(snapshot.value);
+    if (to !== this.journaledState) {
+      this.journal.record({ type: 'transition', from: this.journaledState, to, event: event.event.type });
+      this.journaledState = to;
+    }
+    if (snapshot.status === 'done') this.journalEnd(this.outcome());
+  }
+
+  /** The journal's last event; recording it writes everything buffered. */
+  private journalEnd(outcome: Outcome): void {
+    this.journal.record({ type: 'ended', status: outcome.status, error_code: outcome.code ?? null, error_message: outcome.message ?? null });
+  }
+
   private outcome(): Outcome {
     const snapshot = this.actor.getSnapshot();
     const outcome = (snapshot.context as { outcome?: Outcome | null }).outcome;
@@ -231,14 +279,18 @@ export class Session {
     const act = this.acts.get(actId);
     if (!act) throw new Error(`unknown act ${actId}`);
     const started = performance.now();
+    this.journal.record({ type: 'act.started', act_id: actId });
     try {
-      const outcome = await this.driver.run(act.plan, signal);
+      const outcome = await this.driver.run({ ...act.plan, actId }, signal);
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started, outcome);
+      this.journalActEnd(actId, started, outcome.result.error, outcome.ran);
       const { result, timings, close, fatal } = outcome;
       const answer: ActAnswer = { result, timings };
       return { result: answer, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
     } catch (error) {
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started);
+      // Cancelled (the session is ending) or failed inside: no step error to tell, only that it did not finish well.
+      this.journal.record({ type: 'act.finished', act_id: actId, ok: false, duration_ms: Math.round(performance.now() - started) });
       // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
       if (!(error instanceof ActCancelled) && !this.driver.connected) {
         await new Promise((resolve) => {
@@ -248,6 +300,19 @@ export class Session {
       }
       throw error;
     }
+  }
+
+  /** Records the end of an act; a step's error message says no more than the log would. */
+  private journalActEnd(actId: string, started: number, error: ActResult['error'], ran: RunOutcome['ran']): void {
+    // With an error, the last step started is the one that failed (or, for the observation, the step before it).
+    const failed = error ? ran.at(-1) : undefined;
+    this.journal.record({
+      type: 'act.finished',
+      act_id: actId,
+      ok: error === null,
+      duration_ms: Math.round(performance.now() - started),
+      ...(error ? { error: { code: error.code, message: redactStepMessage(error.action, error.message, failed?.params ?? null) } } : {}),
+    });
   }
 
   /**
@@ -293,6 +358,9 @@ export class Session {
       errorMessage: outcome.message,
       usage,
     });
+    const { total } = credits(usage);
+    const bytes = usage.bytesDatacenter + usage.bytesResidential;
+    this.journal.record({ type: 'usage', seconds: usage.seconds, bytes, ai_tokens: usage.aiTokens, captcha_solves: usage.captchaSolves, credits: total });
     const { id: sessionId, keyPrefix, test } = this.spec;
     this.deps.telemetry.sessionEnded({ sessionId, keyPrefix, test, outcome, durationMs: endedAt - this.startedAt, usage, bill });
   }

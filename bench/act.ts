@@ -6,8 +6,11 @@
 // wait after each step (Playwright's request events and a MutationObserver init script), so the
 // API's own cost is  API − (raw + its stability wait) − page walk. The defaults run once more with
 // one /live viewer connected (a CDP screencast at up to 10 frames/s), to show what watching costs an act.
+// It also prints the journal's cost per step (bench/journal-cost.ts): measured in the API flows,
+// and modelled; BENCH_JOURNAL_PARTS=1 splits the measured time by Journal method.
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { TestSite, html } from '../spec/support/site.js';
+import { meterJournal, modelledStepCost } from './journal-cost.js';
 import { startBenchService } from './service.js';
 import { watchSession, type BenchViewer } from './viewer.js';
 import { percentile } from './stats.js';
@@ -104,8 +107,9 @@ async function rawFlow(): Promise<StepTime[]> {
   return times;
 }
 
-async function collect(run: () => Promise<StepTime[]>): Promise<StepTime[][]> {
+async function collect(run: () => Promise<StepTime[]>, afterWarmup?: () => void): Promise<StepTime[][]> {
   for (let i = 0; i < WARMUP; i++) await run();
+  afterWarmup?.();
   const flows: StepTime[][] = [];
   for (let i = 0; i < FLOWS; i++) flows.push(await run());
   return flows;
@@ -126,7 +130,10 @@ const configs: Array<[string, object, boolean]> = [
 /** Each step's p50 wall time by configuration, to compare with and without a viewer. */
 const stepP50 = new Map<string, number[]>();
 for (const [name, options, viewer] of configs) {
-  const api = await collect(() => apiFlow(options, viewer));
+  const meter = meterJournal();
+  const api = await collect(() => apiFlow(options, viewer), () => meter.reset());
+  meter.restore();
+  const stepsRun = FLOWS * STEPS.length;
   stepP50.set(name, STEPS.map((_, i) => p50(api.map((flow) => flow[i]!.wall))));
   console.log(`\n${name}`);
   console.log('step      raw p50  +stable p50  raw+stable p95  api p50  api p95  walk p50  api−walk−(raw+stable) p50');
@@ -154,7 +161,10 @@ for (const [name, options, viewer] of configs) {
     `ratio api/(raw+stable) (flow p50): ${(p50(flowApi) / p50(flowRawStable)).toFixed(2)}x; api/raw ${(p50(flowApi) / p50(flowRaw)).toFixed(2)}x; ` +
       `mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`,
   );
+  console.log(`journal per step (in these flows, create and delete included: events and batched writes): ${(meter.ms() / stepsRun).toFixed(3)} ms (target ≤ 1 ms)`);
+  if (process.env.BENCH_JOURNAL_PARTS) console.log(meter.parts());
 }
+console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${modelledStepCost().toFixed(3)} ms (target ≤ 1 ms)`);
 
 const watched = stepP50.get('API, defaults, one /live viewer connected') ?? [];
 const unwatched = stepP50.get('API, defaults') ?? [];

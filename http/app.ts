@@ -11,6 +11,7 @@ import { actRoute } from './routes/act.js';
 import { createRoute } from './routes/create.js';
 import { dashboardRoute } from './routes/dashboard.js';
 import { deleteRoute } from './routes/delete.js';
+import { eventsRoute } from './routes/events.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
@@ -50,6 +51,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   router.post('/sessions/:id/takeover', ...guard, takeoverRoute(deps));
   router.post('/sessions/:id/handback', ...guard, handbackRoute(deps));
   router.post('/sessions/:id/input', ...guard, inputRoute(deps));
+  router.get('/sessions/:id/events', ...guard, eventsRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));
   open.get('/metrics', metricsRoute(deps, options.metricsToken));

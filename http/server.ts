@@ -4,6 +4,9 @@ import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config/index.js';
+import { pruneEnded } from '../lib/journal/retention.js';
+import { PRUNE_INTERVAL_MS } from '../lib/journal/limits.js';
+import { closeOrphanJournals } from '../lib/journal/orphans.js';
 import { log } from '../lib/log.js';
 import { AddressGuard } from '../lib/net/address.js';
 import { openStore, type Store } from '../lib/store/index.js';
@@ -86,6 +89,18 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     signal?.throwIfAborted();
     const orphans = store.failOrphanedSessions(systemClock.now());
     if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
+    closeOrphanJournals(store, orphans);
+    const prune = (): void => {
+      try {
+        const count = pruneEnded(store, config.dataDir, systemClock.now());
+        if (count) log.info({ count }, 'journals pruned');
+      } catch (error) {
+        log.warn({ err: error }, 'journal pruning failed');
+      }
+    };
+    prune();
+    const pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
+    undo.push(() => clearInterval(pruning));
 
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
     const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
@@ -113,6 +128,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         server.closeAllConnections();
         await closed;
         await engine.stop();
+        clearInterval(pruning);
         store.close();
       })());
     return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };

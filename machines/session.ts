@@ -282,16 +282,6 @@ export const sessionMachine = setup({
   },
 });
 
-/** The snapshot's state as a dotted path, such as `active.human` (what the live view and the chart name). */
-export function statePath(snapshot: SnapshotFrom<typeof sessionMachine>): string {
-  const walk = (value: unknown): string[] => {
-    if (typeof value === 'string') return [value];
-    const [key, child] = Object.entries(value as Record<string, unknown>)[0] ?? [];
-    return key === undefined ? [] : [key, ...walk(child)];
-  };
-  return walk(snapshot.value).join('.');
-}
-
 /** Reads the lifecycle status from a session snapshot (state value and tags, nothing else). */
 export function sessionStatus(snapshot: SnapshotFrom<typeof sessionMachine>): SessionStatus {
   if (snapshot.matches('closed')) return 'closed';

@@ -3,8 +3,10 @@ import type * as t from 'io-ts';
 import { SchemaSet, type JsonSchema } from '../../lib/codec/index.js';
 import { actBodyCodec } from '../../lib/request/act.js';
 import { createBodyCodec } from '../../lib/request/create.js';
+import { eventsQueryCodec } from '../../lib/request/events.js';
 import { listQueryCodec } from '../../lib/request/list.js';
 import { envelopeCodec, sessionId } from '../../lib/response/envelope.js';
+import { eventPageCodec } from '../../lib/response/events.js';
 import { healthCodec } from '../../lib/response/health.js';
 import { sessionInfoCodec, sessionListCodec } from '../../lib/response/session.js';
 import { MAX_TRACE_BYTES } from '../../lib/trace/files.js';
@@ -152,6 +154,40 @@ export function buildDocument(): Record<string, unknown> {
       },
     },
     ...livePaths(parts),
+    '/v1/sessions/{id}/events': {
+      parameters: [idParam],
+      get: {
+        operationId: 'sessionEvents',
+        summary: 'Read a session\'s event journal',
+        description:
+          'What happened to the session, in order: machine transitions, acts, steps (secrets redacted), navigations, page and console errors, blockers, CAPTCHAs, refused access, usage and `ended` (always last). ' +
+          'Readable while the session is active and for 24 h after it ended, however it ended; the newest 5,000 events are kept. ' +
+          'With Accept: text/event-stream the answer is a Server-Sent Events stream: each event as `id: <id>`, `event: <type>`, `data: <the event as JSON>`, ' +
+          'replayed after Last-Event-ID (or after, or from the start), then live, with a `: heartbeat` comment every 15 s; it closes after `ended` ' +
+          '(at once after the replay when the session has already ended). Read it with fetch() and a stream reader: EventSource cannot send Authorization.',
+        parameters: [
+          ...queryParameters(set, eventsQueryCodec),
+          {
+            name: 'Last-Event-ID',
+            in: 'header',
+            required: false,
+            description: 'For the stream: the id of the last event received; the replay starts after it (over after).',
+            schema: { type: 'integer', minimum: 0 },
+          },
+        ],
+        responses: {
+          200: {
+            description: 'A page of events (JSON), or the stream (text/event-stream).',
+            headers: headersOf(set, { required: [...RATE] }),
+            content: {
+              'application/json': { schema: set.schemaOf(eventPageCodec) },
+              'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events: id, event (the type) and data (the JournalEvent as JSON) per event; `: heartbeat` comments.' } },
+            },
+          },
+          ...errors([400, 401, 404, 429, 500], { 429: retry }),
+        },
+      },
+    },
     '/v1/openapi.json': {
       get: {
         operationId: 'getOpenApi',

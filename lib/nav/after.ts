@@ -1,6 +1,7 @@
 import type { Response } from 'playwright';
 import { inspectAccess } from '../captcha/index.js';
 import { StepError } from '../errors.js';
+import { redactUrl } from '../journal/redact.js';
 import type { StepContext } from '../steps/define.js';
 
 /** How long consent handling may hold a step after a navigation. */
@@ -20,6 +21,8 @@ export async function afterNavigation(ctx: StepContext, response: Response | nul
   let moved = false;
   if (challenge && ctx.solver?.handles(challenge)) {
     const failure = await ctx.solver.solve(ctx.page, challenge, ctx.signal);
+    const { kind, vendor } = challenge;
+    ctx.journal?.record({ type: 'captcha', kind, vendor: vendor ?? null, outcome: failure === null ? 'solved' : 'unsolved', url: redactUrl(ctx.page.url()) });
     // Solved: the step goes on. Failed: the verdict stands, with the solver's reason.
     challenge = failure === null ? null : { ...challenge, message: `${challenge.message}; the CAPTCHA solver failed: ${failure}` };
   } else if (challenge?.blocking) {
@@ -34,6 +37,9 @@ export async function afterNavigation(ctx: StepContext, response: Response | nul
     }
   }
   const url = ctx.page.url();
+  if (challenge) {
+    ctx.journal?.record({ type: 'captcha', kind: challenge.kind, vendor: challenge.vendor ?? null, outcome: challenge.inTheWay ? 'in_the_way' : 'noted', url: redactUrl(url) });
+  }
   if (challenge?.inTheWay) {
     const context = { kind: challenge.kind, vendor: challenge.vendor, url };
     if (challenge.blocking) throw new StepError('captcha_unsolvable', challenge.message, context);
@@ -43,12 +49,15 @@ export async function afterNavigation(ctx: StepContext, response: Response | nul
   ctx.observer.noteCaptcha(challenge ? { kind: challenge.kind, vendor: challenge.vendor, message: challenge.message } : null);
   const status = moved ? await documentStatus(ctx) : response?.status();
   if (status === 403 || status === 451) {
+    ctx.journal?.record({ type: 'access', url: redactUrl(url), status, reason: `HTTP ${status}` });
     throw new StepError('access_denied', `The site answered HTTP ${status} for ${url}`, { status, url });
   }
   if (block) {
+    ctx.journal?.record({ type: 'access', url: redactUrl(url), status: block.status ?? null, reason: block.reason });
     throw new StepError('access_denied', `The site refused access: ${block.reason}`, { ...(block.status ? { status: block.status } : {}), url });
   }
   for (const kind of await ctx.blockers.settle(ctx.page, BLOCKER_CAP_MS)) {
+    ctx.journal?.record({ type: 'blocker', kind, detail: redactUrl(url) });
     if (!ctx.results.blockers.includes(kind)) ctx.results.blockers.push(kind);
   }
 }

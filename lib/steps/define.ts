@@ -3,6 +3,7 @@ import type { mediaItemCodec } from '../response/media.js';
 import type { Page } from 'playwright';
 import type { BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
+import type { JournalSink } from '../journal/events.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../observe/types.js';
 
@@ -38,6 +39,8 @@ export interface StepContext {
   /** Solves detected CAPTCHAs (absent without TABWRIGHT_CAPTCHA_SOLVER). */
   solver?: CaptchaSolver;
   results: StepResults;
+  /** The session's journal, for what a step meets (blockers, CAPTCHAs, refused access); absent for fakes. */
+  journal?: JournalSink;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;
 }

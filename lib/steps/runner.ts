@@ -11,6 +11,8 @@ import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import type { MediaItem, StepContext, StepOutcome } from './define.js';
 import { stepModule } from './index.js';
 import { actionFailure } from '../target/failure.js';
+import type { JournalSink } from '../journal/events.js';
+import { redactStepMessage, redactStepParams } from '../journal/redact.js';
 
 /** A step after decoding: its type and its parameters with defaults applied. */
 export interface DecodedStep {
@@ -27,6 +29,8 @@ export interface ActPlan {
   pageMode: 'full' | 'light';
   /** False for a bare create (no url, no steps): nothing was loaded, page is null. */
   observe: boolean;
+  /** The act's id in the session's journal. */
+  actId?: string;
 }
 
 /** The envelope's act-dependent part (contract 2.1 without session_id, expires_at, request_id). */
@@ -87,6 +91,8 @@ export interface PageEnv {
   blockers: BlockerTracker;
   network?: NetworkView;
   solver?: CaptchaSolver;
+  /** Where each step is recorded with its (redacted) params, duration and outcome. */
+  journal?: JournalSink;
 }
 
 /**
@@ -121,10 +127,16 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   const runStep = async (index: number, name: string, params: unknown): Promise<StepOutcome | void> => {
     const module = stepModule(name);
     const budget = module.budget(params, ctx) + STEP_SLACK_MS;
+    const redacted = env.journal && redactStepParams(name, params);
+    // Before the step runs: what it types may show up in what it causes (a GET form's URL).
+    if (redacted) env.journal?.addSecrets(redacted.secrets);
+    const begun = performance.now();
     try {
       return await deadline.run(budget, () => module.run(ctx, params));
     } catch (error) {
       await fail(index, name, asStepError(name, error, signal, budget));
+    } finally {
+      if (redacted && !signal.aborted) journalStep(env.journal!, { actId: plan.actId ?? '', index, name, params, redacted: redacted.params, ms: performance.now() - begun, error: result.error });
     }
   };
 
@@ -159,6 +171,24 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   result.blockers_dismissed = ctx.results.blockers;
   const spent = observer.takeTimings();
   return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
+}
+
+/** Records one step; its error message says no more than the log would. */
+function journalStep(
+  journal: JournalSink,
+  step: { actId: string; index: number; name: string; params: unknown; redacted: unknown; ms: number; error: ActResult['error'] },
+): void {
+  const { actId, index, name, params, redacted, ms, error } = step;
+  journal.record({
+    type: 'step',
+    act_id: actId,
+    index,
+    step: name,
+    params: redacted,
+    duration_ms: Math.round(ms),
+    ok: error === null,
+    ...(error ? { error: { code: error.code, message: redactStepMessage(name, error.message, params) } } : {}),
+  });
 }
 
 /** The auto-observe at the end of every act, within an observe step's budget; a page that cannot be read gives null, not a failed act. */

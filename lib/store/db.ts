@@ -111,6 +111,20 @@ export const migrations: readonly Migration[] = [
   CREATE UNIQUE INDEX ledger_debit ON ledger(session_id) WHERE kind = 'debit';
   CREATE UNIQUE INDEX ledger_refund ON ledger(session_id) WHERE kind = 'refund';
   `,
+  // 4: the event journal of each session (issue 14), numbered per session; data is the event's JSON.
+  // No reference to sessions: pruning deletes journals while the sessions stay (they are billing).
+  `
+  CREATE TABLE journal_events (
+    session_id TEXT NOT NULL,
+    id         INTEGER NOT NULL CHECK (id >= 1),
+    at         INTEGER NOT NULL,
+    type       TEXT NOT NULL,
+    data       TEXT NOT NULL,
+    PRIMARY KEY (session_id, id)
+  ) STRICT, WITHOUT ROWID;
+  -- Pruning looks for sessions ended before a time.
+  CREATE INDEX sessions_ended ON sessions(ended_at) WHERE ended_at IS NOT NULL;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */
@@ -127,6 +141,21 @@ export function migrate(db: Database.Database, steps: readonly Migration[] = mig
       db.pragma(`user_version = ${version + 1}`);
     }).immediate();
   }
+}
+
+/**
+ * A second connection to the migrated `<dataDir>/tabwright.db` for the event journal, or `db`
+ * itself in memory. It commits with synchronous=NORMAL: in WAL mode that survives a crash of the
+ * process but not of the machine, and spares the disk sync FULL makes on every commit (a
+ * journal batch after every act). A journal is a debugging record, not money; what FULL protects
+ * (sessions, usage, ledger) stays on the first connection.
+ */
+export function openJournalConnection(dataDir: string, db: Database.Database): Database.Database {
+  if (dataDir === ':memory:') return db;
+  const journal = new Database(join(dataDir, 'tabwright.db'));
+  journal.pragma('synchronous = NORMAL');
+  journal.pragma('busy_timeout = 5000');
+  return journal;
 }
 
 /** Opens (creating if needed) `<dataDir>/tabwright.db`, or a private in-memory database, and migrates it. */

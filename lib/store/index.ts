@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
 import { ledgerStore, type LedgerStore } from '../billing/ledger.js';
 import { accountStore, type AccountStore } from './accounts.js';
-import { openDatabase } from './db.js';
+import { openDatabase, openJournalConnection } from './db.js';
 import { idempotencyStore, type IdempotencyStore } from './idempotency.js';
+import { journalStore, type JournalStore } from './journal.js';
 import { keyStore, type KeyStore } from './keys.js';
 import { sessionStore, type SessionStore } from './sessions.js';
 
@@ -10,6 +11,7 @@ export type { Account, AccountStore } from './accounts.js';
 export type { ApiKeyRecord, KeyStore } from './keys.js';
 export type { NewSessionRow, SessionPage, SessionRow, SessionStatus, SessionStore, UsageInput, UsageRow } from './sessions.js';
 export type { IdempotencyBegin, IdempotencyStore } from './idempotency.js';
+export type { JournalStore } from './journal.js';
 export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from './idempotency.js';
 export { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from './keys.js';
 export { ORPHAN_MESSAGE } from './sessions.js';
@@ -17,7 +19,7 @@ export { migrations, type Migration } from './db.js';
 export type { LedgerEntry, LedgerKind, LedgerStore, SessionBill } from '../billing/ledger.js';
 
 /** The whole storage layer over one SQLite connection; every method is synchronous. */
-export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore {
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore {
   /** The connection itself, for later stores (the ledger) that must join these tables or transactions. */
   readonly db: Database.Database;
   /** Closes the connection; the store is unusable afterwards. */
@@ -28,6 +30,7 @@ export interface Store extends AccountStore, KeyStore, SessionStore, Idempotency
 export function openStore(dataDir: string): Store {
   const db = openDatabase(dataDir);
   const ledger = ledgerStore(db);
+  const journalDb = openJournalConnection(dataDir, db);
   return {
     db,
     ...accountStore(db),
@@ -36,6 +39,10 @@ export function openStore(dataDir: string): Store {
     // billSession comes along at run time but is not on Store's type: only endSession may call it.
     ...ledger,
     ...idempotencyStore(db),
-    close: () => db.close(),
+    ...journalStore(journalDb),
+    close: () => {
+      if (journalDb !== db) journalDb.close();
+      db.close();
+    },
   };
 }

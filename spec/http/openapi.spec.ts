@@ -32,7 +32,7 @@ describe('GET /v1/openapi.json', () => {
     const text = JSON.stringify(buildDocument());
     const doc = buildDocument() as { paths: Record<string, Record<string, unknown>> };
     expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m.toUpperCase()} ${path}`))).to.have.members([
-      'POST /v1/sessions', 'GET /v1/sessions', 'GET /v1/sessions/{id}', 'DELETE /v1/sessions/{id}', 'POST /v1/sessions/{id}/act',
+      'POST /v1/sessions', 'GET /v1/sessions', 'GET /v1/sessions/{id}', 'DELETE /v1/sessions/{id}', 'POST /v1/sessions/{id}/act', 'GET /v1/sessions/{id}/events',
       'GET /v1/sessions/{id}/trace',
       'GET /v1/sessions/{id}/live', 'POST /v1/sessions/{id}/takeover', 'POST /v1/sessions/{id}/handback', 'POST /v1/sessions/{id}/input',
       'GET /v1/openapi.json', 'GET /health', 'GET /metrics',

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
-import { sessionMachine, sessionStatus, statePath } from '../../machines/session.js';
+import { sessionMachine, sessionStatus } from '../../machines/session.js';
+import { statePath } from '../../lib/journal/transitions.js';
 import type { ActOutput, ActReply, ActRequest, Outcome, ReplyParams } from '../../machines/session.js';
 
 const TIMEOUT_MS = 60_000;
@@ -91,7 +92,7 @@ function harness(options: { holdFinalize?: boolean } = {}) {
       return statusAtFinalize;
     },
     status: () => sessionStatus(actor.getSnapshot()),
-    state: () => statePath(actor.getSnapshot()),
+    state: () => statePath(actor.getSnapshot().value),
     act: (id: string) => actor.send({ type: 'act', act: { id, steps: [{ observe: {} }] } }),
     finish: async (id: string, output: ActOutput) => {
       runs.get(id)?.resolve(output);

@@ -1,0 +1,65 @@
+import type { RouterMiddleware } from '@koa/router';
+import { decode } from '../../lib/codec/index.js';
+import { httpErrors } from '../../lib/errors.js';
+import type { JournalEvent } from '../../lib/journal/events.js';
+import { JOURNAL_RETENTION_MS } from '../../lib/journal/limits.js';
+import { eventIdString, eventsQueryCodec } from '../../lib/request/events.js';
+import { openEventStream, wantsEventStream } from '../sse.js';
+import type { AppContext, AppDeps, AppState } from '../state.js';
+
+/** How many events the stream reads from the store at a time while replaying. */
+const REPLAY_PAGE = 1_000;
+
+type Read = (after: number, limit: number) => JournalEvent[];
+
+/**
+ * GET /v1/sessions/:id/events: the session's journal, for any session of the key whose journal is
+ * kept (active, or ended less than JOURNAL_RETENTION_MS ago). JSON pages by `after`; with
+ * `Accept: text/event-stream`, a stream that replays after Last-Event-ID (or `after`), then follows
+ * live and closes after `ended`.
+ */
+export function eventsRoute(deps: AppDeps): RouterMiddleware<AppState> {
+  return (ctx) => {
+    const id = ctx.params.id ?? '';
+    const query = decode(eventsQueryCodec, ctx.query);
+    const row = deps.store.getSession(id);
+    const gone = row?.endedAt != null && deps.clock.now() - row.endedAt > JOURNAL_RETENTION_MS;
+    if (!row || row.keyId !== ctx.state.key.id || gone) throw httpErrors.sessionNotFound(`Session ${id} does not exist or its journal is no longer kept`);
+    const live = deps.registry.journalOf(id, row.keyId);
+    const read: Read = live ? (after, limit) => live.read(after, limit) : (after, limit) => deps.store.readEvents(id, after, limit);
+
+    if (wantsEventStream(ctx)) return stream(ctx, read, live, lastEventId(ctx) ?? query.after ?? 0);
+    const events = read(query.after ?? 0, query.limit);
+    const last = events.at(-1);
+    // Nothing follows the end: a cursor past `ended` would only ever read an empty page.
+    ctx.body = { events, next_cursor: last && last.type !== 'ended' ? String(last.id) : null };
+  };
+}
+
+/** The Last-Event-ID header a reconnecting client sends, as a number (400 when it is not one). */
+function lastEventId(ctx: AppContext): number | undefined {
+  const header = ctx.get('Last-Event-ID');
+  if (header === '') return undefined;
+  return decode(eventIdString, header, 'Last-Event-ID');
+}
+
+/** Replays the journal after `after`, then follows it live; closes after `ended`, or at once after the replay when nothing is live. */
+function stream(ctx: AppContext, read: Read, live: ReturnType<AppDeps['registry']['journalOf']>, after: number): void {
+  const out = openEventStream(ctx);
+  let last = after;
+  const deliver = (event: JournalEvent): void => {
+    if (event.id <= last || out.isClosed) return;
+    out.send({ id: event.id, event: event.type, data: JSON.stringify(event) });
+    last = event.id;
+    if (event.type === 'ended') out.close();
+  };
+  // Subscribed before the replay, so nothing recorded in between is missed; deliver skips what the replay sent.
+  const unsubscribe = live?.subscribe(deliver) ?? (() => {});
+  void out.closed.then(unsubscribe);
+  for (;;) {
+    const page = read(last, REPLAY_PAGE);
+    page.forEach(deliver);
+    if (page.length < REPLAY_PAGE || out.isClosed) break;
+  }
+  if (!live || live.ended) out.close();
+}
