@@ -5,8 +5,8 @@ const at = '2026-11-24T10:00:00.000Z';
 
 describe('dashboard describeEvent', () => {
   it('shows a step with its outcome and duration', () => {
-    const row = describeEvent({ id: 4, at, type: 'step', act_id: 'act_1', index: 0, step: 'wait', params: { time: 1000 }, duration_ms: 1003, ok: true });
-    expect(row).to.deep.equal({ what: 'step 0: wait {"time":1000}', outcome: 'ok · 1.0 s', failed: false });
+    const row = describeEvent({ id: 4, at, type: 'step', act_id: 'act_1', index: 0, step: 'wait', params: { ms: 1000 }, duration_ms: 1003, ok: true });
+    expect(row).to.deep.equal({ what: 'step 0: wait {"ms":1000}', outcome: 'ok · 1.0 s', failed: false });
   });
 
   it('makes a failed step and a failed act stand out with the error', () => {

@@ -98,7 +98,7 @@ describe('GET /dashboard in a browser', function () {
         if (state && seen[seen.length - 1] !== state) seen.push(state);
       }).observe(chart, { subtree: true, attributes: true, attributeFilter: ['class'] });
     });
-    const act = await suite.act(id, [{ wait: { time: 1000 } }, { click: { text: 'No such button' } }]);
+    const act = await suite.act(id, [{ wait: { ms: 1000 } }, { click: { text: 'No such button' } }]);
     expect(act.status).to.equal(200);
     await page.locator('.chart g.state.current[data-state="active.idle"]').waitFor();
     const seen = await page.evaluate(() => (window as unknown as { seen: string[] }).seen);
