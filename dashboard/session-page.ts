@@ -130,8 +130,9 @@ export class SessionPage {
 
   private showSummary(): void {
     const info = this.info;
-    const status = info?.status ?? field(this.endEvent, 'status') ?? (this.gone ? 'closed' : 'unknown');
-    const usage = info?.usage ?? this.usageEvent;
+    // Once the journal says how it ended, that wins over the last poll, which may predate the end.
+    const status = field(this.endEvent, 'status') ?? info?.status ?? (this.gone ? 'closed' : 'unknown');
+    const usage = this.usageEvent ?? info?.usage;
     const started = info?.started_at;
     const endedAt = info?.ended_at ?? this.endEvent?.at ?? null;
     const seconds = info?.duration_seconds ?? (started ? ((endedAt ? Date.parse(endedAt) : Date.now()) - Date.parse(started)) / 1000 : usage?.seconds);
