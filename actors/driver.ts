@@ -8,7 +8,6 @@ import { addSessionCookies, type ContextCookies } from '../lib/context/cookies.j
 import { settingRefusal } from '../lib/context/refusal.js';
 import { ApiError, httpErrors, type StepError } from '../lib/errors.js';
 import type { JournalSink } from '../lib/journal/events.js';
-import { clipMessage, redactUrl } from '../lib/journal/redact.js';
 import { PageDeadline } from '../lib/page/deadline.js';
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
@@ -27,6 +26,7 @@ import { applyInput } from '../lib/live/input.js';
 import type { InputEvent } from '../lib/request/input.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
 import type { Engine } from './engine.js';
+import { journalPageEvents } from './page-journal.js';
 
 /** Context options a create may set (contract 4.1). */
 export interface ContextSettings {
@@ -175,21 +175,8 @@ class PlaywrightPage implements PageDriver {
   }
 
   attachJournal(journal: JournalSink): void {
-    const { page } = this.env;
     this.env.journal = journal;
-    page.on('response', (response) => {
-      try {
-        // Each document the main frame receives, redirects included: subresources and frames are not the page's story.
-        if (!response.request().isNavigationRequest() || response.frame() !== page.mainFrame()) return;
-      } catch {
-        return;
-      }
-      journal.record({ type: 'navigation', url: redactUrl(response.url()), status: response.status() });
-    });
-    page.on('pageerror', (error) => journal.record({ type: 'page.error', message: clipMessage(error.message) }));
-    page.on('console', (message) => {
-      if (message.type() === 'error') journal.record({ type: 'console.error', message: clipMessage(message.text()) });
-    });
+    journalPageEvents(this.env.page, journal);
   }
 
   async close({ keepTrace = true } = {}): Promise<void> {

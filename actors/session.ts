@@ -1,25 +1,22 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { createActor, fromPromise, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, type Actor } from 'xstate';
 import { sessionMachine, sessionStatus, type ActOutput, type ActReply, type Outcome } from '../machines/session.js';
-import { credits } from '../lib/billing/rates.js';
 import type { Clock } from '../lib/clock.js';
-import { httpErrors } from '../lib/errors.js';
-import { Journal } from '../lib/journal/journal.js';
-import { redactStepMessage } from '../lib/journal/redact.js';
+import type { Journal } from '../lib/journal/journal.js';
 import { statePath } from '../lib/journal/transitions.js';
 import type { Viewer } from '../lib/live/screencast.js';
 import type { InputEvent } from '../lib/request/input.js';
 import { token } from '../lib/ids.js';
-import { ActCancelled, type ActPlan, type ActResult, type ActTimings, type RunOutcome } from '../lib/steps/runner.js';
+import { ActCancelled, type ActPlan, type ActResult, type ActTimings } from '../lib/steps/runner.js';
 import type { Store, UsageInput } from '../lib/store/index.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
+import { withCap } from '../lib/time.js';
 import type { PageDriver } from './driver.js';
-import { untilTakenOver } from './takeover.js';
+import { SessionJournal } from './session-journal.js';
+import { Takeover } from './takeover.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
-/** How long one input request may take: a page whose script never yields takes no input at all. */
-const INPUT_CAP_MS = 10_000;
 
 /** What an act hands back to the HTTP layer: the envelope's act part and where the time went. */
 export interface ActAnswer {
@@ -49,9 +46,6 @@ export interface SessionDeps {
   telemetry: Telemetry;
 }
 
-const withCap = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> =>
-  Promise.race([promise, sleep(ms, undefined, { ref: false })]);
-
 /**
  * One live session: the lifecycle machine provided with a real BrowserContext and page.
  * Acts go in as events and come back through `replyAct`; leaving `active` runs `finalize`,
@@ -65,12 +59,10 @@ export class Session {
   private readonly actor: Actor<typeof sessionMachine>;
   private readonly acts = new Map<string, { plan: ActPlan; reply: (reply: ActReply) => void }>();
   private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-  /** The input being applied, so a handback lets it finish before an act gets the page. */
-  private inputs: Promise<unknown> = Promise.resolve();
   /** What happens to the session, in order (issue 14); readable through GET /v1/sessions/{id}/events. */
   readonly journal: Journal;
-  /** The machine's state path as the journal last recorded it. */
-  private journaledState: string | null = null;
+  private readonly records: SessionJournal;
+  private readonly person: Takeover;
 
   private constructor(
     readonly spec: SessionSpec,
@@ -79,11 +71,8 @@ export class Session {
   ) {
     this.startedAt = deps.clock.now();
     this.expiresAt = this.startedAt + spec.timeoutSeconds * 1000;
-    this.journal = new Journal(spec.id, deps.store, {
-      now: () => deps.clock.now(),
-      onWriteError: (error) => deps.telemetry.log.warn({ err: error, session_id: spec.id }, 'journal write failed'),
-    });
-    this.journal.addSecrets(spec.secrets ?? []);
+    this.records = new SessionJournal(spec.id, spec.secrets ?? [], deps);
+    this.journal = this.records.journal;
     const machine = sessionMachine.provide({
       actors: {
         runAct: fromPromise(({ input, signal }) => this.run(input.act.id, signal)),
@@ -94,22 +83,22 @@ export class Session {
           const act = this.acts.get(actId);
           this.acts.delete(actId);
           act?.reply(reply);
-          // The end of an act writes its events, once this transition itself has been recorded.
-          queueMicrotask(() => this.journal.flush());
+          this.records.actAnswered();
         },
       },
     });
     this.actor = createActor(machine, {
       input: { sessionId: spec.id, timeoutMs: spec.timeoutSeconds * 1000 },
       clock: deps.clock,
-      inspect: (event) => this.inspect(event),
+      inspect: (event) => this.records.inspect(event, this.actor, () => this.outcome()),
     });
+    this.person = new Takeover({ actor: this.actor, driver, clock: deps.clock, telemetry: deps.telemetry, records: this.records, sessionId: spec.id });
     const failed: Outcome = { status: 'failed', code: 'internal_error', message: 'The session machine failed' };
     this.ended = new Promise((resolve) => {
       this.actor.subscribe({
         complete: () => resolve(this.outcome()),
         error: () => {
-          this.journalEnd(failed);
+          this.records.ended(failed);
           resolve(failed);
         },
       });
@@ -150,8 +139,7 @@ export class Session {
       return Promise.resolve({ kind: 'ended', outcome: this.outcome() });
     }
     const id = token(12);
-    const steps = [...(plan.url === undefined ? [] : ['goto']), ...plan.steps.map((step) => step.name)];
-    this.journal.record({ type: 'act.received', act_id: id, steps });
+    this.records.actReceived(id, plan);
     return new Promise((reply) => {
       this.acts.set(id, { plan, reply });
       this.actor.send({ type: 'act', act: { id, steps: plan.steps } });
@@ -176,8 +164,7 @@ export class Session {
 
   /** True while a person holds the page, or will once the act under way has answered. */
   get heldByPerson(): boolean {
-    const snapshot = this.actor.getSnapshot();
-    return snapshot.hasTag('human') || snapshot.context.takeoverPending;
+    return this.person.held;
   }
 
   /** Calls `listener` with the state now and after every change, until the returned function is called. */
@@ -193,80 +180,27 @@ export class Session {
 
   /** Streams the page's frames to `viewer` until the returned function is called. */
   watch(viewer: Viewer): () => void {
-    const { metrics } = this.deps.telemetry;
-    const unwatch = this.driver.live?.watch(viewer);
-    metrics.liveViewers.inc();
-    let watching = true;
-    return () => {
-      if (!watching) return;
-      watching = false;
-      metrics.liveViewers.dec();
-      unwatch?.();
-    };
+    return this.person.watch(viewer);
   }
 
-  /**
-   * Hands the page to a person: at once when idle, once the act under way has answered when
-   * running. Resolves when they hold it; 409 session_busy when someone already does or the act
-   * does not answer within TAKEOVER_WAIT_MS (the takeover is then withdrawn), 404 if the session ends first.
-   */
-  async takeover(): Promise<void> {
-    if (this.heldByPerson) throw httpErrors.sessionBusy('The session is already taken over');
-    this.actor.send({ type: 'takeover' });
-    await untilTakenOver(this.actor, this.deps.clock, this.spec.id);
-    this.journal.record({ type: 'takeover', by: 'key' });
+  /** Hands the page to a person once nobody else holds it and the act under way has answered (actors/takeover.ts). */
+  takeover(): Promise<void> {
+    return this.person.take();
   }
 
-  /** Gives the page back: queued acts resume. Answers the state it left the session in; 409 not_taken_over when nobody held it. */
-  async handback(): Promise<'idle' | 'running'> {
-    if (!this.heldByPerson) throw httpErrors.notTakenOver('The session is not taken over');
-    // Input still going in finishes first, unless the page never takes it: then the handback goes on without it.
-    await withCap(this.inputs, INPUT_CAP_MS);
-    this.actor.send({ type: 'handback' });
-    this.journal.record({ type: 'handback' });
-    if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} does not exist, expired or was closed`);
-    return this.actor.getSnapshot().hasTag('running') ? 'running' : 'idle';
+  /** Gives the page back: queued acts resume. Answers the state it left the session in. */
+  handback(): Promise<'idle' | 'running'> {
+    return this.person.handBack();
   }
 
-  /** Applies a person's input to the page, only while they hold it (409 not_taken_over otherwise). */
-  async input(events: readonly InputEvent[]): Promise<number> {
-    if (!this.actor.getSnapshot().hasTag('human')) throw httpErrors.notTakenOver();
-    const live = this.driver.live;
-    if (!live) throw new Error('this page driver has no live view');
-    const applying = live.input(events);
-    this.inputs = applying.catch(() => undefined);
-    const applied = await withCap(applying, INPUT_CAP_MS).catch((error: unknown) => {
-      if (this.status !== 'active') throw httpErrors.sessionNotFound(`Session ${this.spec.id} ended while the input was applied`);
-      throw error;
-    });
-    if (applied === undefined) throw httpErrors.sessionBusy(`The page did not take the input within ${INPUT_CAP_MS / 1000} s`);
-    return applied;
+  /** Applies a person's input to the page, only while they hold it. */
+  input(events: readonly InputEvent[]): Promise<number> {
+    return this.person.input(events);
   }
 
   /** Sends a lifecycle event from outside: engine loss or server shutdown. */
   send(event: { type: 'engine.lost' } | { type: 'shutdown' }): void {
     this.actor.send(event);
-  }
-
-  /**
-   * Records each change of the machine's state, from XState's inspection of the session actor
-   * itself (not its invoked children), so the journal cannot drift from the machine. The final
-   * state is followed by `ended`, which writes the journal before `ended` resolves.
-   */
-  private inspect(event: InspectionEvent): void {
-    if (event.type !== '@xstate.snapshot' || event.actorRef !== this.actor) return;
-    const snapshot = this.actor.getSnapshot();
-    const to = statePath(snapshot.value);
-    if (to !== this.journaledState) {
-      this.journal.record({ type: 'transition', from: this.journaledState, to, event: event.event.type });
-      this.journaledState = to;
-    }
-    if (snapshot.status === 'done') this.journalEnd(this.outcome());
-  }
-
-  /** The journal's last event; recording it writes everything buffered. */
-  private journalEnd(outcome: Outcome): void {
-    this.journal.record({ type: 'ended', status: outcome.status, error_code: outcome.code ?? null, error_message: outcome.message ?? null });
   }
 
   private outcome(): Outcome {
@@ -279,18 +213,17 @@ export class Session {
     const act = this.acts.get(actId);
     if (!act) throw new Error(`unknown act ${actId}`);
     const started = performance.now();
-    this.journal.record({ type: 'act.started', act_id: actId });
+    this.records.actStarted(actId);
     try {
       const outcome = await this.driver.run({ ...act.plan, actId }, signal);
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started, outcome);
-      this.journalActEnd(actId, started, outcome.result.error, outcome.ran);
+      this.records.actFinished(actId, started, outcome);
       const { result, timings, close, fatal } = outcome;
       const answer: ActAnswer = { result, timings };
       return { result: answer, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
     } catch (error) {
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started);
-      // Cancelled (the session is ending) or failed inside: no step error to tell, only that it did not finish well.
-      this.journal.record({ type: 'act.finished', act_id: actId, ok: false, duration_ms: Math.round(performance.now() - started) });
+      this.records.actFinished(actId, started);
       // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
       if (!(error instanceof ActCancelled) && !this.driver.connected) {
         await new Promise((resolve) => {
@@ -300,19 +233,6 @@ export class Session {
       }
       throw error;
     }
-  }
-
-  /** Records the end of an act; a step's error message says no more than the log would. */
-  private journalActEnd(actId: string, started: number, error: ActResult['error'], ran: RunOutcome['ran']): void {
-    // With an error, the last step started is the one that failed (or, for the observation, the step before it).
-    const failed = error ? ran.at(-1) : undefined;
-    this.journal.record({
-      type: 'act.finished',
-      act_id: actId,
-      ok: error === null,
-      duration_ms: Math.round(performance.now() - started),
-      ...(error ? { error: { code: error.code, message: redactStepMessage(error.action, error.message, failed?.params ?? null) } } : {}),
-    });
   }
 
   /**
@@ -358,9 +278,7 @@ export class Session {
       errorMessage: outcome.message,
       usage,
     });
-    const { total } = credits(usage);
-    const bytes = usage.bytesDatacenter + usage.bytesResidential;
-    this.journal.record({ type: 'usage', seconds: usage.seconds, bytes, ai_tokens: usage.aiTokens, captcha_solves: usage.captchaSolves, credits: total });
+    this.records.usage(usage);
     const { id: sessionId, keyPrefix, test } = this.spec;
     this.deps.telemetry.sessionEnded({ sessionId, keyPrefix, test, outcome, durationMs: endedAt - this.startedAt, usage, bill });
   }

@@ -1,5 +1,6 @@
 // Waiting that a cancel signal can cut short: for steps, and for the stability wait under them;
 // and how a wait reads in a message.
+import { setTimeout as sleep } from 'node:timers/promises';
 
 /** Resolves after `ms`, or at once when `signal` aborts (the caller then sees the abort and stops). */
 export function pause(ms: number, signal?: AbortSignal): Promise<void> {
@@ -39,6 +40,9 @@ export async function within<T>(promise: Promise<T>, ms: number, signal?: AbortS
     signal?.removeEventListener('abort', stop);
   }
 }
+
+/** `promise`'s value, or undefined once `ms` passed; the timer never keeps the process alive. */
+export const withCap = <T>(promise: Promise<T>, ms: number): Promise<T | undefined> => Promise.race([promise, sleep(ms, undefined, { ref: false })]);
 
 /** A duration as messages say it: "5 s", "1.5 s", and "250 ms" below a second. */
 export function seconds(ms: number): string {

@@ -82,12 +82,22 @@ function crosses(points: Point[], rect: Rect): boolean {
 
 /**
  * ELK sometimes routes a line through another edge's label (stacked self-loops do). A label's
- * background hides what is drawn before it, so edges whose labels are crossed by more routes
- * are drawn later, over the lines that cross them.
+ * background hides only what is drawn before it, so each edge comes after every edge whose line
+ * runs through its label: a topological order of "crosses my label", original order among equals.
+ * Should routes ever cross each other's labels both ways, no order of whole edges can serve both;
+ * the edge whose label the fewest undrawn lines cross goes first, so the fewest lines show.
  */
 function drawingOrder(edges: PlacedEdge[]): PlacedEdge[] {
-  const crossed = (edge: PlacedEdge) => (edge.label ? edges.filter((other) => other !== edge && crosses(other.points, edge.label!)).length : 0);
-  return edges.map((edge) => ({ edge, crossed: crossed(edge) })).sort((a, b) => a.crossed - b.crossed).map(({ edge }) => edge);
+  const crossers = new Map(edges.map((edge) => [edge, new Set(edge.label ? edges.filter((other) => other !== edge && crosses(other.points, edge.label!)) : [])]));
+  const order: PlacedEdge[] = [];
+  const waiting = [...edges];
+  while (waiting.length > 0) {
+    const undrawn = (edge: PlacedEdge) => [...(crossers.get(edge) ?? [])].filter((other) => waiting.includes(other)).length;
+    const next = waiting.reduce((best, edge) => (undrawn(edge) < undrawn(best) ? edge : best));
+    order.push(next);
+    waiting.splice(waiting.indexOf(next), 1);
+  }
+  return order;
 }
 
 /** A laid-out chart as SVG text. */

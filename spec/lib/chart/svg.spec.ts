@@ -2,6 +2,8 @@ import { expect } from 'chai';
 import { setup } from 'xstate';
 import type { AnyStateMachine } from 'xstate';
 import { chartGraph, chartStates, toSvg } from '../../../lib/chart/index.js';
+import { drawChart } from '../../../lib/chart/svg.js';
+import type { PlacedEdge } from '../../../lib/chart/layout.js';
 import { engineMachine } from '../../../machines/engine.js';
 import { sessionMachine } from '../../../machines/session.js';
 import { allElements, parseXml, type XmlElement } from '../../support/xml.js';
@@ -98,6 +100,35 @@ describe('toSvg()', () => {
     });
     // The session chart has stacked self-loops on running, which ELK routes through each other's labels.
     expect(crossings).to.be.greaterThan(0);
+  });
+
+  it('orders edges by who crosses whose label, not by how many cross it, for any layout', () => {
+    // a's label is crossed by b's line; b's label by the lines of c, d and e: a must follow b, which
+    // must follow c, d and e, though b's label is crossed more often than a's.
+    const edge = (event: string, label: { x: number; y: number }, points: Array<[number, number]>): PlacedEdge => ({
+      edge: { from: 's', to: 's', label: event, event, internal: false },
+      points: points.map(([x, y]) => ({ x, y })),
+      label: { ...label, width: 20, height: 10 },
+    });
+    const layout = {
+      x: 0,
+      y: 0,
+      width: 400,
+      height: 300,
+      states: [],
+      initials: [],
+      edges: [
+        edge('a', { x: 10, y: 10 }, [[0, 100], [300, 100]]),
+        edge('b', { x: 100, y: 50 }, [[20, 0], [20, 60]]),
+        edge('c', { x: 200, y: 200 }, [[110, 40], [110, 300]]),
+        edge('d', { x: 250, y: 250 }, [[90, 55], [400, 55]]),
+        edge('e', { x: 300, y: 150 }, [[115, 0], [115, 300]]),
+      ],
+    };
+    const order = allElements(parseXml(drawChart(layout, 'chain')))
+      .filter((element) => classes(element).includes('edge'))
+      .map((group) => group.attributes['data-event']);
+    expect(order).to.deep.equal(['c', 'd', 'e', 'b', 'a']);
   });
 
   it('marks initial states with a dot and an arrow, and final states with a double border', async () => {

@@ -125,6 +125,8 @@ describe('Store#appendEvents()', () => {
 
 describe('pruneEnded()', () => {
   const fresh = freshStore();
+  // Trace files are named by real session ids only.
+  const [OLD, RECENT, LIVE] = ['old', 'recent', 'live'].map((name) => `ses_${name.padEnd(24, '0')}`) as [string, string, string];
 
   function sessionWithJournal(id: string, endedAt: number | null): void {
     const { record } = seedKey(fresh.store);
@@ -139,18 +141,18 @@ describe('pruneEnded()', () => {
 
   it('deletes the journals and traces of sessions ended more than 24 h ago, and only those', () => {
     const now = T0 + 2 * JOURNAL_RETENTION_MS;
-    sessionWithJournal('ses_old', now - JOURNAL_RETENTION_MS - 1000);
-    sessionWithJournal('ses_recent', now - JOURNAL_RETENTION_MS + 1000);
-    sessionWithJournal('ses_live', null);
+    sessionWithJournal(OLD, now - JOURNAL_RETENTION_MS - 1000);
+    sessionWithJournal(RECENT, now - JOURNAL_RETENTION_MS + 1000);
+    sessionWithJournal(LIVE, null);
     expect(pruneEnded(fresh.store, fresh.dir, now)).to.equal(1);
-    expect(fresh.store.readEvents('ses_old', 0, 10)).to.deep.equal([]);
-    expect(existsSync(tracePath(fresh.dir, 'ses_old'))).to.equal(false);
-    for (const kept of ['ses_recent', 'ses_live']) {
+    expect(fresh.store.readEvents(OLD, 0, 10)).to.deep.equal([]);
+    expect(existsSync(tracePath(fresh.dir, OLD))).to.equal(false);
+    for (const kept of [RECENT, LIVE]) {
       expect(fresh.store.readEvents(kept, 0, 10), kept).to.have.length(1);
       expect(existsSync(tracePath(fresh.dir, kept)), kept).to.equal(true);
     }
     // The session rows stay: they are billing records.
-    expect(fresh.store.getSession('ses_old')?.status).to.equal('closed');
+    expect(fresh.store.getSession(OLD)?.status).to.equal('closed');
     expect(pruneEnded(fresh.store, fresh.dir, now)).to.equal(0);
   });
 });
