@@ -48,9 +48,12 @@ export class SessionJournal {
     this.journal.record({ type: 'act.received', act_id: actId, steps });
   }
 
-  /** An act got the page. */
+  /**
+   * An act got the page. Its run starts inside the machine's move to running, before the
+   * inspection reports that move: recorded a microtask later, it follows the transition.
+   */
   actStarted(actId: string): void {
-    this.journal.record({ type: 'act.started', act_id: actId });
+    queueMicrotask(() => this.journal.record({ type: 'act.started', act_id: actId }));
   }
 
   /**

@@ -57,6 +57,9 @@ describe('GET /v1/sessions/:id/events', () => {
     expect(acts.map((e) => e.type)).to.deep.equal(['act.received', 'act.started', 'act.finished']);
     expect(acts[0]).to.deep.include({ steps: ['goto', 'wait'] });
     expect(acts[2]).to.deep.include({ ok: true });
+    // In the order it happened: received while idle, started once the machine is running, finished before it is idle again.
+    const order = all.filter((e) => e.type.startsWith('act.') || (e.type === 'transition' && e.from !== null)).map((e) => (e.type === 'transition' ? e.to : e.type));
+    expect(order).to.deep.equal(['act.received', 'active.running', 'act.started', 'act.finished', 'active.idle']);
     expect(res.body.next_cursor).to.equal(String(all.at(-1)!.id));
   });
 
