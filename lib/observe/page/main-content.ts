@@ -170,11 +170,17 @@ function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives:
   const live = ctx.doc;
   const doc = live.implementation.createHTMLDocument('');
   for (const attr of Array.from(live.documentElement.attributes)) doc.documentElement.setAttribute(attr.name, attr.value);
-  if (live.head) doc.documentElement.replaceChild(doc.importNode(live.head, true), doc.head);
+  // Readability reads the title, the meta tags and JSON-LD from the head; the rest of it (style
+  // sheets above all) would only be parsed again in the copy.
+  doc.head.replaceChildren();
+  for (const el of Array.from(live.head?.querySelectorAll('title, meta, script') ?? [])) {
+    if (el.localName !== 'script' || isJsonLd(el)) doc.head.appendChild(doc.importNode(el, true));
+  }
   const lives = new WeakMap<Element, Element>();
   const copy = doc.importNode<HTMLElement>(body, true);
-  doc.documentElement.replaceChild(copy, doc.body);
+  // Tied and trimmed to what is shown while still out of the document, so only that is inserted.
   tie(ctx, body, copy, doc, lives);
+  doc.documentElement.replaceChild(copy, doc.body);
   return { doc, lives };
 }
 
