@@ -1,10 +1,11 @@
 // The house rules of the import graph (README, "Layout"), checked by spec/architecture.spec.ts and
-// by `npx depcruise --config .dependency-cruiser.cjs bin http actors machines lib`.
+// by `npx depcruise --config .dependency-cruiser.cjs client bin http actors machines lib`.
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     { name: 'no-circular', severity: 'error', comment: 'a cycle means a shared type lives too high', from: {}, to: { circular: true } },
-    { name: 'lib-stays-below', severity: 'error', comment: 'lib/ is used by everything and uses none of the layers', from: { path: '^lib/' }, to: { path: '^(bin|http|actors|machines)/' } },
+    { name: 'lib-stays-below', severity: 'error', comment: 'lib/ is used by everything and uses none of the layers', from: { path: '^lib/' }, to: { path: '^(client|bin|http|actors|machines)/' } },
+    { name: 'client-stands-alone', severity: 'error', comment: 'tabwright/client ships to users: it speaks HTTP and knows the server only through client/schema.ts', from: { path: '^client/' }, to: { path: '^(bin|http|actors|machines|lib)/' } },
     { name: 'machines-are-pure', severity: 'error', comment: 'machines/ import only xstate and types', from: { path: '^machines/' }, to: { path: '^(bin|http|actors)/|node_modules/(?!xstate/)' } },
     { name: 'actors-below-http', severity: 'error', comment: 'arrows run bin → http → actors → machines', from: { path: '^actors/' }, to: { path: '^(bin|http)/' } },
     { name: 'http-below-bin', severity: 'error', comment: 'arrows run bin → http → actors → machines', from: { path: '^http/' }, to: { path: '^bin/' } },
