@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const sources = ['client', 'bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts', 'dashboard'];
+const sources = ['client', 'mcp', 'bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts', 'dashboard'];
 const inputs = ['tsconfig.json', 'package-lock.json'];
 
 function newest(path) {
