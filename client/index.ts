@@ -2,7 +2,6 @@
 // from docs/openapi.json). Every create carries an Idempotency-Key and 429/503 answers are retried
 // by their Retry-After (client/retry.ts); any other error answer throws a TabwrightError.
 import createClient from 'openapi-fetch';
-import { randomUUID } from 'node:crypto';
 import { errorOf } from './errors.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
 import type { components, operations, paths } from './schema.js';
@@ -51,7 +50,8 @@ export class Tabwright {
 
   /** Opens a session; `idempotencyKey` defaults to a fresh one per call, kept across its retries. */
   async createSession(body: CreateSessionBody = {}, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
-    const idempotencyKey = options.idempotencyKey ?? randomUUID();
+    // Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
+    const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();
     return ok(await this.api.POST('/v1/sessions', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
   }
 
