@@ -43,6 +43,8 @@ async function dispatch(argv: string[], io: CliIo): Promise<number> {
       return accountsCommand(args, io);
     case 'ledger':
       return ledgerCommand(args, io);
+    case 'mcp':
+      return mcp(args, io);
     case 'chart':
       return chart(args, io);
     case 'help':
@@ -74,6 +76,14 @@ async function serve(args: string[], io: CliIo): Promise<number> {
   } finally {
     stop.dispose();
   }
+}
+
+async function mcp(args: string[], io: CliIo): Promise<number> {
+  parse(args, {}, 0);
+  const config = commandConfig(io, {});
+  // Loaded only now: the SDK is not needed by the other commands.
+  const { mcpCommand } = await import('./mcp.js');
+  return mcpCommand(config, io);
 }
 
 async function chart(args: string[], io: CliIo): Promise<number> {

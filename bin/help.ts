@@ -10,7 +10,7 @@ interface CommandHelp {
   /** Said once under the command's own help. */
   notes?: string;
   /** The variables it reads (every one is checked all the same). */
-  env: 'serve' | 'every command' | 'none';
+  env: 'serve' | 'every command' | 'mcp' | 'none';
 }
 
 const DATA_DIR_FLAG: [string, string] = ['--data-dir D', 'the data folder (wins over DATA_DIR; default ./data)'];
@@ -65,6 +65,15 @@ const COMMANDS: Record<string, CommandHelp> = {
     ],
     env: 'every command',
   },
+  mcp: {
+    forms: [['mcp', 'an MCP server on stdin and stdout, driving the tabwright server at TABWRIGHT_URL with TABWRIGHT_API_KEY']],
+    flags: [],
+    notes:
+      'One tool per step type, run_steps, session_open, session_close and session_list. A tool without ' +
+      'session_id uses the connection\'s default session, opened on first use and closed when stdin ends. ' +
+      'Exits 2 without TABWRIGHT_URL and TABWRIGHT_API_KEY (the embedded mode is not built yet).',
+    env: 'mcp',
+  },
   chart: {
     forms: [['chart [--engine] [--format F]', 'print the session (or engine) machine as a Mermaid state diagram or an SVG state chart']],
     flags: [
@@ -108,8 +117,9 @@ function columns(rows: Array<[string, string]>, indent = 2): string {
 
 const describe = (variable: Variable): string => `${variable.meaning}; default ${variable.default || 'unset'}`;
 
-function environment(which: CommandHelp['env']): string {
-  const shown = which === 'serve' ? VARIABLES : VARIABLES.filter((variable) => variable.usedBy === which);
+function environment(which: CommandHelp['env'] | 'all'): string {
+  // serve reads every variable but mcp's own; the general help lists them all.
+  const shown = which === 'all' ? VARIABLES : which === 'serve' ? VARIABLES.filter((variable) => variable.usedBy !== 'mcp') : VARIABLES.filter((variable) => variable.usedBy === which);
   return columns(shown.map((variable) => [variable.name, describe(variable)]));
 }
 
@@ -123,7 +133,7 @@ export const USAGE =
   columns(Object.entries(COMMANDS).flatMap(([name, command]) => command.flags.map(([flag, meaning], i): [string, string] => [`${i ? '' : name}`.padEnd(10) + flag, meaning]))) +
   '\nEnvironment (checked before any command but help and chart runs; each bad value is one line\n' +
   'on stderr, and the command exits 2 without doing anything):\n' +
-  environment('serve') +
+  environment('all') +
   `\nPlans: ${PLAN_NAMES.join(', ')}.\n` +
   'Exit status: 0 done; 1 failed (port in use, no such account, ...); 2 bad command line or setting.\n';
 

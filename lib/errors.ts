@@ -43,6 +43,20 @@ export const stepErrorCodes = [
 /** A step error code. */
 export type StepErrorCode = (typeof stepErrorCodes)[number];
 
+/** What an agent should do after each step error: the contract's recovery guidance (interface 7.3), as docs/api.md's table says it. */
+export const stepErrorAdvice: Readonly<Record<StepErrorCode, string>> = {
+  element_not_found: 'observe again, or target by text or label; context lists up to 5 candidates',
+  navigation_failed: 'check the URL has its scheme; retry with a longer wait_timeout',
+  captcha_detected: 'screenshot it; try another proxy or page',
+  captcha_unsolvable: "do not retry the same target; the session failed, read its error_message",
+  access_denied: 'try another region, proxy or page; the session failed',
+  action_failed: 'observe, wait for the page, try again',
+  extract_failed: 'fix the selector of context.field',
+  invalid_request: 'fix the step',
+  page_unresponsive: 'do not retry the same page; the session failed, read its error_message',
+  page_crashed: 'do not retry the same page; create a new session',
+};
+
 /**
  * An error that ends an HTTP request. One middleware renders it as `{error: {code, message, context}}`;
  * `expose` is false for 500 so nothing internal leaks. A 503 is exposed: it is raised on purpose

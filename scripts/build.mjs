@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const stamp = join(root, 'dist', '.build-stamp');
-const sources = ['bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts', 'dashboard'];
+const sources = ['client', 'mcp', 'bin', 'http', 'actors', 'machines', 'lib', 'spec', 'bench', 'scripts', 'dashboard'];
 const inputs = ['tsconfig.json', 'package-lock.json'];
 
 function newest(path) {
@@ -27,6 +27,8 @@ if (process.argv.includes('--if-stale') && existsSync(stamp)) {
 
 process.stderr.write('build: tsc\n');
 execSync('npx tsc -p tsconfig.json', { cwd: root, stdio: 'inherit' });
+// tabwright/client's declarations, for the package's "exports" (the rest of dist/ needs none).
+execSync('npx tsc -p client/tsconfig.json', { cwd: root, stdio: 'inherit' });
 const bundles = join(root, 'scripts', 'bundles.mjs');
 if (existsSync(bundles)) execSync(`node ${bundles}`, { cwd: root, stdio: 'inherit' });
 execSync(`node ${join(root, 'dist', 'bin', 'docs.js')}`, { cwd: root, stdio: 'inherit' });

@@ -7,7 +7,7 @@ import { createRequire } from 'node:module';
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const require = createRequire(import.meta.url);
 
-describe('the import graph of bin, http, actors, machines and lib', function () {
+describe('the import graph of client, mcp, bin, http, actors, machines and lib', function () {
   this.timeout(60_000);
 
   it('has no cycle and every arrow runs down the layers (.dependency-cruiser.cjs)', async () => {
@@ -16,7 +16,7 @@ describe('the import graph of bin, http, actors, machines and lib', function () 
     process.chdir(ROOT);
     let result: ICruiseResult;
     try {
-      const reported = await cruise(['bin', 'http', 'actors', 'machines', 'lib'], { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden ?? [] } });
+      const reported = await cruise(['client', 'mcp', 'bin', 'http', 'actors', 'machines', 'lib'], { ...config.options, validate: true, ruleSet: { forbidden: config.forbidden ?? [] } });
       result = reported.output as ICruiseResult;
     } finally {
       process.chdir(cwd);

@@ -45,6 +45,8 @@ export interface Config {
   ai: AiProvider | null;
   /** Null: unset. */
   metricsToken: string | null;
+  /** TABWRIGHT_URL and TABWRIGHT_API_KEY, the server `mcp` drives; null when neither is set. */
+  server: { url: string; apiKey: string } | null;
 }
 
 /** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
@@ -100,8 +102,14 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const aiBase = value('AI_BASE_URL', check.httpUrl);
   const ai = aiBase ? { baseUrl: aiBase, apiKey: text('AI_API_KEY') ?? '', model: text('AI_MODEL') ?? DEFAULT_AI_MODEL } : null;
 
+  const serverUrl = value('TABWRIGHT_URL', check.httpUrl);
+  const apiKey = value('TABWRIGHT_API_KEY', check.token);
+  const [hasUrl, hasKey] = [text('TABWRIGHT_URL') !== undefined, text('TABWRIGHT_API_KEY') !== undefined];
+  if (hasUrl !== hasKey) problems.push(hasUrl ? 'TABWRIGHT_URL is set without TABWRIGHT_API_KEY: set both' : 'TABWRIGHT_API_KEY is set without TABWRIGHT_URL: set both');
+  const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
+
   if (problems.length) throw new ConfigError(problems);
-  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken };
+  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server };
 }
 
 /** The checked `--format` of `tabwright chart` (mermaid when absent); a bad one throws ConfigError naming the flag. */

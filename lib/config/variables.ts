@@ -11,8 +11,8 @@ export interface Variable {
   /** The default in words, or '' when unset means "off". */
   default: string;
   meaning: string;
-  /** Which commands use it: every one that opens the data folder, or `serve` alone. */
-  usedBy: 'every command' | 'serve';
+  /** Which commands use it: every one that opens the data folder, `serve` alone or `mcp` alone. */
+  usedBy: 'every command' | 'serve' | 'mcp';
 }
 
 /** The address `serve` listens on by default: this machine only. */
@@ -49,4 +49,6 @@ export const VARIABLES: readonly Variable[] = [
   { name: 'AI_BASE_URL', default: '', meaning: 'the http(s) base URL of an OpenAI-compatible chat completions API, for ai >> extraction', usedBy: 'serve' },
   { name: 'AI_API_KEY', default: '', meaning: 'its API key', usedBy: 'serve' },
   { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'serve' },
+  { name: 'TABWRIGHT_URL', default: '', meaning: 'for mcp: the http(s) base URL of the running tabwright server it drives (with TABWRIGHT_API_KEY)', usedBy: 'mcp' },
+  { name: 'TABWRIGHT_API_KEY', default: '', meaning: "for mcp: the API key it uses there; its sessions, plan limits and credits are the key's", usedBy: 'mcp' },
 ];

@@ -254,7 +254,9 @@ describe('tabwright (command line)', () => {
       const serve = await run('help', 'serve');
       expect(serve.code).to.equal(0);
       expect(serve.out).to.match(/^Usage: tabwright serve \[--host H\] \[--port P\]\n/);
-      for (const text of ['--host H', '--port P', '--data-dir D', 'listening on http://HOST:PORT', ...VARIABLES.map((variable) => `\n  ${variable.name} `)]) expect(serve.out).to.include(text);
+      for (const text of ['--host H', '--port P', '--data-dir D', 'listening on http://HOST:PORT', ...VARIABLES.filter((variable) => variable.usedBy !== 'mcp').map((variable) => `\n  ${variable.name} `)]) expect(serve.out).to.include(text);
+      expect(serve.out).not.to.include('\n  TABWRIGHT_URL ');
+      expect((await run('mcp', '--help')).out).to.match(/^Usage: tabwright mcp\n/).and.include('\n  TABWRIGHT_URL ').and.include('\n  TABWRIGHT_API_KEY ').and.not.include('\n  PORT ');
       for (const argv of [['keys', '--help'], ['keys', 'create', '--help'], ['help', 'keys']]) {
         const keys = await run(...argv);
         expect(keys.code).to.equal(0);
@@ -266,6 +268,17 @@ describe('tabwright (command line)', () => {
   });
 
   describe('configuration', () => {
+    it('refuses mcp without a server to drive, and TABWRIGHT_URL without TABWRIGHT_API_KEY', async () => {
+      const result = { out: '', err: '' };
+      const io = (env: Record<string, string>): CliIo => ({ out: (t) => (result.out += t), err: (t) => (result.err += t), env });
+      expect(await main(['mcp'], io({}))).to.equal(2);
+      expect(result.err).to.include('mcp needs TABWRIGHT_URL and TABWRIGHT_API_KEY');
+      result.err = '';
+      expect(await main(['mcp'], io({ TABWRIGHT_URL: 'http://127.0.0.1:1' }))).to.equal(2);
+      expect(result.err).to.equal('tabwright: TABWRIGHT_URL is set without TABWRIGHT_API_KEY: set both\n');
+      expect(result.out).to.equal('');
+    });
+
     it('prints one line per bad setting and exits 2 before opening the store', async () => {
       const result = { out: '', err: '' };
       const data = join(dir, 'never');

@@ -6,9 +6,9 @@ import { generated } from '../../bin/docs.js';
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 describe('bin/docs (generated documentation)', () => {
-  it('finds docs/openapi.json, README.md and docs/api.md as the code generates them', () => {
-    const files = generated(ROOT);
-    expect(files.map((file) => file.path.slice(ROOT.length))).to.have.members(['docs/openapi.json', 'README.md', 'docs/api.md']);
+  it('finds docs/openapi.json, README.md, docs/api.md and client/schema.ts as the code generates them', async () => {
+    const files = await generated(ROOT);
+    expect(files.map((file) => file.path.slice(ROOT.length))).to.have.members(['docs/openapi.json', 'README.md', 'docs/api.md', 'client/schema.ts']);
     const stale = files.filter((file) => file.have !== file.want).map((file) => file.path.slice(ROOT.length));
     expect(stale, `stale: regenerate with \`node scripts/build.mjs\` (or \`node dist/bin/docs.js\`) and commit ${stale.join(', ')}`).to.deep.equal([]);
   });

@@ -1,0 +1,88 @@
+// tabwright/client: a small typed client of the REST API, typed by client/schema.ts (generated
+// from docs/openapi.json). Every create carries an Idempotency-Key and 429/503 answers are retried
+// by their Retry-After (client/retry.ts); any other error answer throws a TabwrightError.
+import createClient from 'openapi-fetch';
+import { errorOf } from './errors.js';
+import { retryingFetch, type RetryOptions } from './retry.js';
+import type { components, operations, paths } from './schema.js';
+
+export { TabwrightError, UNEXPECTED_RESPONSE, type ErrorCode } from './errors.js';
+export { retryAfterMs, type RetryOptions } from './retry.js';
+export type { components, operations, paths } from './schema.js';
+
+type Schemas = components['schemas'];
+/** What a create or an act answers: the session, the steps' results and the page. */
+export type Envelope = Schemas['Envelope'];
+/** One step of an act or a create (goto, click, fill, ...). */
+export type Step = Schemas['Step'];
+/** The body of POST /v1/sessions. */
+export type CreateSessionBody = NonNullable<operations['createSession']['requestBody']>['content']['application/json'];
+/** The body of POST /v1/sessions/:id/act. */
+export type ActBody = operations['act']['requestBody']['content']['application/json'];
+/** The query of GET /v1/sessions. */
+export type ListSessionsQuery = NonNullable<operations['listSessions']['parameters']['query']>;
+/** The query of GET /v1/sessions/:id/events. */
+export type EventsQuery = NonNullable<operations['sessionEvents']['parameters']['query']>;
+
+/** Where the service is and how to reach it. */
+export interface TabwrightOptions {
+  /** The service's root, e.g. http://127.0.0.1:8080. */
+  baseUrl: string;
+  /** An API key (tw_live_… or tw_test_…), sent as a bearer token. */
+  apiKey: string;
+  retry?: RetryOptions;
+  /** Another fetch (a proxy's, a test's); default globalThis.fetch. */
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A client of one tabwright service under one API key. */
+export class Tabwright {
+  private readonly api;
+
+  constructor(options: TabwrightOptions) {
+    const inner = options.fetch ?? ((request: Request) => globalThis.fetch(request));
+    this.api = createClient<paths>({
+      baseUrl: options.baseUrl.replace(/\/+$/, ''),
+      headers: { authorization: `Bearer ${options.apiKey}` },
+      fetch: retryingFetch(inner, options.retry),
+    });
+  }
+
+  /** Opens a session; `idempotencyKey` defaults to a fresh one per call, kept across its retries. */
+  async createSession(body: CreateSessionBody = {}, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
+    // Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
+    const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();
+    return ok(await this.api.POST('/v1/sessions', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
+  }
+
+  /** Runs steps in a session; a failing step is the envelope's `error`, not a throw. */
+  async act(id: string, body: ActBody): Promise<Envelope> {
+    return ok(await this.api.POST('/v1/sessions/{id}/act', { params: { path: { id } }, body }));
+  }
+
+  /** What the service knows of one session. */
+  async getSession(id: string): Promise<Schemas['SessionInfo']> {
+    return ok(await this.api.GET('/v1/sessions/{id}', { params: { path: { id } } }));
+  }
+
+  /** One page of the key's sessions, newest first. */
+  async listSessions(query: ListSessionsQuery = {}): Promise<Schemas['SessionList']> {
+    return ok(await this.api.GET('/v1/sessions', { params: { query } }));
+  }
+
+  /** Closes a session and bills it. */
+  async deleteSession(id: string): Promise<void> {
+    ok(await this.api.DELETE('/v1/sessions/{id}', { params: { path: { id } } }));
+  }
+
+  /** One page of a session's journal (JSON; the live stream is for an EventSource). */
+  async events(id: string, query: EventsQuery = {}): Promise<Schemas['EventPage']> {
+    // The document's 200 is also the text/event-stream; asking for JSON makes it the EventPage.
+    return ok(await this.api.GET('/v1/sessions/{id}/events', { params: { path: { id }, query }, headers: { accept: 'application/json' } })) as Schemas['EventPage'];
+  }
+}
+
+function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (!result.response.ok) throw errorOf(result.response, result.error);
+  return result.data as T;
+}

@@ -1,0 +1,52 @@
+// What a tool answers, as compact text an agent reads well: the page's markdown (its controls'
+// refs in place), then what changed, then the error with the contract's advice; screenshots as
+// image content, a PDF as an embedded resource, an extraction as JSON.
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Envelope, TabwrightError } from '../client/index.js';
+import { stepErrorAdvice } from '../lib/errors.js';
+
+type Content = CallToolResult['content'][number];
+type Changes = NonNullable<NonNullable<Envelope['page']>['changes']>;
+
+const element = (e: { ref: string; role?: string; label?: string }): string => `${e.ref} ${e.role ?? 'element'}${e.label ? ` "${e.label}"` : ''}`;
+
+function changesText(changes: Changes): string {
+  const lines: string[] = [];
+  if (changes.content_delta) lines.push(changes.content_delta);
+  if (changes.elements_added.length) lines.push(`added: ${changes.elements_added.map(element).join('; ')}`);
+  if (changes.elements_removed.length) lines.push(`removed: ${changes.elements_removed.map(element).join('; ')}`);
+  return lines.length ? `## Changes\n${lines.join('\n')}` : '## Changes\nnone';
+}
+
+/** A create's or an act's answer as tool content; a failed step makes it an isError result that still shows the page. */
+export function envelopeResult(envelope: Envelope): CallToolResult {
+  const { page, error } = envelope;
+  const parts = [`session ${envelope.session_id}`];
+  if (page) {
+    parts[0] += ` · ${page.url} · ${JSON.stringify(page.title)}`;
+    if (page.markdown) parts.push(page.markdown.content);
+    if (page.changes) parts.push(changesText(page.changes));
+  }
+  if (envelope.extraction !== undefined && envelope.extraction !== null) parts.push(`## Extraction\n${JSON.stringify(envelope.extraction)}`);
+  if (error) {
+    const advice = stepErrorAdvice[error.code];
+    parts.push(`## Error\n${error.code} at step ${error.step} (${error.action}): ${error.message}\ncontext: ${JSON.stringify(error.context)}${advice ? `\nwhat to do: ${advice}` : ''}`);
+  }
+  const content: Content[] = [{ type: 'text', text: parts.join('\n\n') }];
+  for (const media of envelope.media ?? []) {
+    if (media.format === 'pdf') content.push({ type: 'resource', resource: { uri: `tabwright://${envelope.session_id}/${envelope.request_id}.pdf`, mimeType: 'application/pdf', blob: media.data } });
+    else content.push({ type: 'image', data: media.data, mimeType: `image/${media.format}` });
+  }
+  return error ? { content, isError: true } : { content };
+}
+
+/** An API error (a refused request) as an isError result with its code, message and context. */
+export function apiErrorResult(error: TabwrightError): CallToolResult {
+  const context = Object.keys(error.context).length ? `\ncontext: ${JSON.stringify(error.context)}` : '';
+  return { content: [{ type: 'text', text: `${error.code} (HTTP ${error.status}): ${error.message}${context}` }], isError: true };
+}
+
+/** Any other answer (a list, a closed session) as JSON text. */
+export function jsonResult(value: unknown): CallToolResult {
+  return { content: [{ type: 'text', text: JSON.stringify(value) }] };
+}

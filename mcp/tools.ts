@@ -1,0 +1,63 @@
+// The MCP tools and their input schemas, walked from the same codecs as the OpenAPI document
+// (lib/codec/schema.ts), so a bound or a description is written once, in the codec.
+import { schemaOf, type JsonSchema } from '../lib/codec/index.js';
+import { actBodyCodec } from '../lib/request/act.js';
+import { createBodyCodec } from '../lib/request/create.js';
+import { listQueryCodec } from '../lib/request/list.js';
+import { stepModules, type StepName } from '../lib/steps/index.js';
+
+/** One tool as tools/list gives it, and which step it runs (none for the session and batch tools). */
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  inputSchema: JsonSchema & { type: 'object' };
+  step?: StepName;
+}
+
+const SESSION_ID: JsonSchema = {
+  type: 'string',
+  minLength: 1,
+  description: "The session to act in (ses_…); without it, this connection's default session, opened on first use and closed when the connection ends.",
+};
+
+/** Steps with a tool of their own: every one but close (session_close ends a session). */
+const STEP_TOOLS = stepModules.filter((module) => module.name !== 'close');
+
+/** goto is navigate to an agent, as in other browser tools; every other step keeps its name. */
+const toolName = (step: StepName): string => (step === 'goto' ? 'navigate' : step);
+
+/** The codec's schema as a tool input: its description moves to the tool, session_id joins its properties. */
+function toolInput(schema: JsonSchema, extra: Record<string, JsonSchema> = { session_id: SESSION_ID }): { description: string; inputSchema: ToolDefinition['inputSchema'] } {
+  const { description, ...rest } = schema;
+  const properties = { ...(rest.properties as Record<string, JsonSchema> | undefined), ...extra };
+  return { description: typeof description === 'string' ? description : '', inputSchema: { ...rest, type: 'object', properties } };
+}
+
+function stepTool(module: (typeof STEP_TOOLS)[number]): ToolDefinition {
+  return { name: toolName(module.name), step: module.name, ...toolInput(schemaOf(module.codec)) };
+}
+
+function sessionOpen(): ToolDefinition {
+  // Steps go through run_steps or the step tools; leaving them out keeps this tool's schema small.
+  const schema = schemaOf(createBodyCodec);
+  const { steps: _steps, ...properties } = schema.properties as Record<string, JsonSchema>;
+  const { $defs: _defs, ...rest } = schema;
+  const input = toolInput({ ...rest, properties }, {});
+  return { name: 'session_open', description: 'Opens a new isolated browser session (optionally at url) and answers its id and page; pass that session_id to other tools.', inputSchema: input.inputSchema };
+}
+
+/** Every tool, in the order tools/list gives them. */
+export function toolDefinitions(): ToolDefinition[] {
+  const runSteps = toolInput(schemaOf(actBodyCodec));
+  return [
+    ...STEP_TOOLS.map(stepTool),
+    { name: 'run_steps', description: `${runSteps.description} Answers the page after the last step.`, inputSchema: runSteps.inputSchema },
+    sessionOpen(),
+    {
+      name: 'session_close',
+      description: 'Closes a session (default: this connection\'s default session) and bills it.',
+      inputSchema: { type: 'object', properties: { session_id: SESSION_ID }, additionalProperties: false },
+    },
+    { name: 'session_list', ...toolInput({ ...schemaOf(listQueryCodec), description: "Lists this key's sessions, newest first." }, {}) },
+  ];
+}
