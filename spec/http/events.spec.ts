@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { SseParser } from '../../dashboard/sse.js';
 import { createApp } from '../../http/app.js';
 import type { JournalEvent } from '../../lib/journal/events.js';
 import { JOURNAL_RETENTION_MS } from '../../lib/journal/limits.js';
@@ -13,13 +14,7 @@ type Fake = Service & { clock: ManualClock; driver: FakeDriver };
 
 /** The messages of an SSE body: id, event and the parsed data of each; comments left out. */
 function messages(text: string): Array<{ id: number; event: string; data: JournalEvent }> {
-  return text
-    .split('\n\n')
-    .filter((block) => block.includes('data: '))
-    .map((block) => {
-      const field = (name: string) => block.split('\n').find((line) => line.startsWith(`${name}: `))?.slice(name.length + 2) ?? '';
-      return { id: Number(field('id')), event: field('event'), data: JSON.parse(field('data')) as JournalEvent };
-    });
+  return new SseParser().push(text).map((message) => ({ id: Number(message.id), event: message.event, data: JSON.parse(message.data) as JournalEvent }));
 }
 
 describe('GET /v1/sessions/:id/events', () => {
