@@ -1,7 +1,7 @@
 // Recording a session's Playwright trace: started with its BrowserContext, written when the
 // session ends, always within a bounded time so a stuck write cannot hold up the session's end.
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { TIMED_OUT, within } from '../time.js';
 import type { BrowserContext } from 'playwright';
 import { MAX_TRACE_BYTES, partialTracePath, tracePath, tracesFolder } from './files.js';
 
@@ -44,18 +44,18 @@ export async function saveTrace(context: Pick<BrowserContext, 'tracing'>, dataDi
     return { saved: false, reason: 'failed', ms: ms() };
   }
   const stopping = context.tracing.stop({ path: part });
-  const finished = await Promise.race([
+  const finished = await within(
     stopping.then(
       () => 'done' as const,
       () => 'failed' as const,
     ),
-    sleep(capMs, 'timeout' as const, { ref: false }),
-  ]);
+    capMs,
+  );
   if (finished !== 'done') {
     // The stop may still land later: what it leaves behind goes then.
     void stopping.then(discard, discard);
     await discard();
-    return { saved: false, reason: finished, ms: ms() };
+    return { saved: false, reason: finished === TIMED_OUT ? 'timeout' : finished, ms: ms() };
   }
   try {
     const { size } = await stat(part);
