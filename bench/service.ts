@@ -14,6 +14,8 @@ import { Telemetry } from '../lib/telemetry/index.js';
 import { createLogger } from '../lib/log.js';
 import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
+import { packageVersion } from '../lib/version.js';
+import { McpConnections } from '../mcp/http.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
 export const OFFLINE_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
@@ -42,7 +44,8 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
   });
   await engine.start();
   const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry }), telemetry });
-  const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir }).listen(0, '127.0.0.1');
+  const mcp = new McpConnections(packageVersion());
+  const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
   return {
@@ -51,6 +54,7 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     stop: async () => {
+      await mcp.closeAll();
       server.close();
       await registry.shutdown();
       await engine.stop();

@@ -28,7 +28,7 @@ export type EventsQuery = NonNullable<operations['sessionEvents']['parameters'][
 export interface TabwrightOptions {
   /** The service's root, e.g. http://127.0.0.1:8080. */
   baseUrl: string;
-  /** An API key (tw_live_… or tw_test_…), sent as a bearer token. */
+  /** An API key (sk_live_… or sk_test_…), sent as a bearer token. */
   apiKey: string;
   retry?: RetryOptions;
   /** Another fetch (a proxy's, a test's); default globalThis.fetch. */

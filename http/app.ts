@@ -1,6 +1,7 @@
 import Koa from 'koa';
 import Router from '@koa/router';
 import { ApiError } from '../lib/errors.js';
+import { INTERNAL_HEADER } from '../mcp/http.js';
 import { authenticate } from './auth.js';
 import { errorBoundary } from './errors.js';
 import { idempotency } from './idempotency.js';
@@ -15,6 +16,7 @@ import { eventsRoute } from './routes/events.js';
 import { getRoute } from './routes/get.js';
 import { healthRoute } from './routes/health.js';
 import { listRoute } from './routes/list.js';
+import { mcpRoute } from './routes/mcp.js';
 import { liveRoute } from './routes/live.js';
 import { metricsRoute } from './routes/metrics.js';
 import { openApiRoute } from './routes/openapi.js';
@@ -37,7 +39,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const app = new Koa<AppState>();
   app.silent = true;
   const limiter = new RateLimiter(deps.clock);
-  const guard = [authenticate(deps.store), rateLimit(limiter)] as const;
+  // A tool's own REST request was counted already, as the POST /mcp that called it.
+  const guard = [authenticate(deps.store), rateLimit(limiter, (ctx) => deps.mcp.isInternal(ctx.get(INTERNAL_HEADER) || undefined))] as const;
   const router = new Router<AppState>({ prefix: '/v1' });
 
   router.get('/openapi.json', openApiRoute());
@@ -57,6 +60,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   open.get('/metrics', metricsRoute(deps, options.metricsToken));
   open.get('/dashboard', dashboardRoute());
   open.get('/dashboard/:file', dashboardRoute());
+  // The MCP transport (issue 15): the same key guard and rate limit as /v1.
+  open.all('/mcp', ...guard, mcpRoute(deps.mcp));
 
   app.use(requestId);
   app.use(requestLog(deps.telemetry));

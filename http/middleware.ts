@@ -3,7 +3,7 @@ import { ApiError } from '../lib/errors.js';
 import { newRequestId } from '../lib/ids.js';
 import { PLANS } from '../lib/billing/plans.js';
 import type { RateLimiter } from './rate-limit.js';
-import type { AppState } from './state.js';
+import type { AppContext, AppState } from './state.js';
 
 /** Gives every request its id, as `X-Request-Id`, before anything can fail. */
 export const requestId: Middleware<AppState> = async (ctx, next) => {
@@ -13,8 +13,12 @@ export const requestId: Middleware<AppState> = async (ctx, next) => {
 };
 
 /** Counts the request against the key's plan and sets the X-RateLimit headers; 429 when over. */
-export function rateLimit(limiter: RateLimiter): Middleware<AppState> {
+export function rateLimit(limiter: RateLimiter, exempt: (ctx: AppContext) => boolean = () => false): Middleware<AppState> {
   return async (ctx, next) => {
+    if (exempt(ctx)) {
+      await next();
+      return;
+    }
     const limit = PLANS[ctx.state.key.plan].requestsPerMinute;
     const decision = limiter.take(ctx.state.key.id, limit);
     ctx.set('X-RateLimit-Limit', String(decision.limit));

@@ -11,6 +11,8 @@ import { log } from '../lib/log.js';
 import { AddressGuard } from '../lib/net/address.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
+import { packageVersion } from '../lib/version.js';
+import { McpConnections } from '../mcp/http.js';
 import { createApp } from './app.js';
 import { answerClientError } from './client-error.js';
 
@@ -112,10 +114,12 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
     });
-    const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir }, { metricsToken: config.metricsToken ?? undefined });
+    const mcp = new McpConnections(packageVersion());
+    const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
     server.on('request', (request, response) => void handle(request, response));
-    undo.push(() => registry.shutdown().then(() => engine.stop()));
+    // MCP sessions first: each closes its default session through the API while it still answers.
+    undo.push(() => mcp.closeAll().then(() => registry.shutdown()).then(() => engine.stop()));
     await unlessAborted(engine.start(), signal);
 
     const address = server.address();
@@ -123,6 +127,8 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     let stopping: Promise<void> | undefined;
     const stop = (): Promise<void> =>
       (stopping ??= (async () => {
+        // MCP sessions first, while the server still answers the DELETE of each default session.
+        await mcp.closeAll();
         const closed = new Promise<void>((resolve) => server.close(() => resolve()));
         await registry.shutdown();
         server.closeAllConnections();

@@ -4,6 +4,7 @@ import type { Registry } from '../actors/registry.js';
 import type { Clock } from '../lib/clock.js';
 import type { ApiKeyRecord, Store } from '../lib/store/index.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
+import type { McpConnections } from '../mcp/http.js';
 import type { EngineHealth } from '../machines/engine.js';
 
 /** What /health reads of the engine (actors/engine's Engine, or a stand-in where there is no browser). */
@@ -23,6 +24,8 @@ export interface AppDeps {
   telemetry: Telemetry;
   /** The data folder (config's DATA_DIR): where the traces are read from. */
   dataDir: string;
+  /** The MCP sessions of POST /mcp. */
+  mcp: McpConnections;
 }
 
 /** What middleware leaves on `ctx.state` for the routes. */

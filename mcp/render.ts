@@ -50,3 +50,11 @@ export function apiErrorResult(error: TabwrightError): CallToolResult {
 export function jsonResult(value: unknown): CallToolResult {
   return { content: [{ type: 'text', text: JSON.stringify(value) }] };
 }
+
+/** The tabwright server did not answer at all: a tool error saying so, with the network's reason. */
+export function unreachableResult(error: TypeError): CallToolResult {
+  // undici's cause: an Error (ECONNREFUSED, ENOTFOUND...) or an AggregateError whose message is empty.
+  const reason = error.cause as { code?: unknown; message?: unknown } | undefined;
+  const cause = typeof reason?.code === 'string' ? ` (${reason.code})` : typeof reason?.message === 'string' && reason.message ? ` (${reason.message})` : '';
+  return { content: [{ type: 'text', text: `the tabwright server could not be reached${cause}; check that it runs, then call again` }], isError: true };
+}

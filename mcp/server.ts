@@ -4,7 +4,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TabwrightError, type Step, type Tabwright } from '../client/index.js';
-import { apiErrorResult, envelopeResult, jsonResult } from './render.js';
+import { apiErrorResult, envelopeResult, jsonResult, unreachableResult } from './render.js';
 import { toolDefinitions } from './tools.js';
 
 type Args = Record<string, unknown>;
@@ -64,6 +64,8 @@ export function tabwrightMcp(tabwright: Tabwright, version: string): TabwrightMc
     } catch (error) {
       // A refused request (a bad argument is the API's 400 with its path) is the agent's to fix.
       if (error instanceof TabwrightError) return apiErrorResult(error);
+      // The server could not be reached (stopped, restarting): the agent can try again later.
+      if (error instanceof TypeError && error.message === 'fetch failed') return unreachableResult(error);
       throw error;
     }
   });

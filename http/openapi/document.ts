@@ -13,6 +13,7 @@ import { MAX_TRACE_BYTES } from '../../lib/trace/files.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import { MAX_KEY_LENGTH } from '../idempotency.js';
 import { actTakeoverParts, livePaths } from './live.js';
+import { mcpPaths } from './mcp.js';
 import { errorResponse, headersOf, jsonResponse, RATE, type HeaderSpec } from './responses.js';
 
 /** Where the walker's named definitions go in the document. */
@@ -154,6 +155,7 @@ export function buildDocument(): Record<string, unknown> {
       },
     },
     ...livePaths(parts),
+    ...mcpPaths(parts),
     '/v1/sessions/{id}/events': {
       parameters: [idParam],
       get: {

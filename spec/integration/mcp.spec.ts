@@ -3,25 +3,16 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Tabwright } from '../../client/index.js';
 import { browserSuite } from '../support/browser.js';
-import { html } from '../support/site.js';
+import { GREETER, PNG_SIGNATURE as PNG, resultText, sessionIn } from '../support/mcp.js';
 
 // This file runs as dist/spec/integration/mcp.spec.js; the repository is three folders up.
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
-const PNG = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-
-const GREETER = html(
-  'Greeter',
-  `<h1>Greeter</h1>
-   <label for="name">Your name</label><input id="name">
-   <button type="button" onclick="document.getElementById('out').textContent = 'Hello, ' + document.getElementById('name').value">Greet me</button>
-   <p id="out"></p>`,
-);
-
-const text = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
-const sessionIn = (result: CallToolResult): string => /session (ses_[0-9a-z]+)/.exec(text(result))?.[1] ?? '';
+const text = resultText;
 
 describe('tabwright mcp (stdio, against a running server)', function () {
   this.timeout(120_000);
@@ -96,5 +87,23 @@ describe('tabwright mcp (stdio, against a running server)', function () {
     client = undefined;
     const error = await tabwright.getSession(first).catch((caught: unknown) => caught);
     expect(error).to.include({ code: 'session_not_found' });
+  });
+
+  it('answers a tool error, not a protocol fault, when the server cannot be reached', async () => {
+    const lost = new Client({ name: 'tabwright-test', version: '1.0.0' });
+    // A port that was free a moment ago: the first tool call finds no server there.
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const env = { PATH: process.env.PATH ?? '', NODE_ENV: 'test', TABWRIGHT_URL: `http://127.0.0.1:${port}`, TABWRIGHT_API_KEY: apiKey };
+    await lost.connect(new StdioClientTransport({ command: process.execPath, args: [BIN, 'mcp'], env, stderr: 'inherit' }));
+    try {
+      const result = (await lost.callTool({ name: 'session_list', arguments: {} })) as CallToolResult;
+      expect(result.isError).to.equal(true);
+      expect(text(result)).to.include('could not be reached').and.include('ECONNREFUSED');
+    } finally {
+      await lost.close();
+    }
   });
 });

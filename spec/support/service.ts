@@ -9,6 +9,7 @@ import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
+import { McpConnections } from '../../mcp/http.js';
 import type { EngineView } from '../../http/state.js';
 import type { AiProvider } from '../../lib/ai/index.js';
 import type { PlanName } from '../../lib/billing/plans.js';
@@ -81,7 +82,8 @@ export function startService(options: ServiceOptions = {}): Service {
       options.engine?.onLost(listener);
     },
   });
-  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir }, { metricsToken: options.metricsToken });
+  const mcp = new McpConnections('0.0.0-test');
+  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp }, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
   let server: Server | undefined;
@@ -104,6 +106,7 @@ export function startService(options: ServiceOptions = {}): Service {
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },
     async stop(): Promise<void> {
+      await mcp.closeAll();
       await registry.shutdown();
       if (server) {
         server.closeAllConnections();
