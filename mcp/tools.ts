@@ -46,12 +46,40 @@ function sessionOpen(): ToolDefinition {
   return { name: 'session_open', description: 'Opens a new isolated browser session (optionally at url) and answers its id and page; pass that session_id to other tools.', inputSchema: input.inputSchema };
 }
 
+/**
+ * `schema` without the description keyword at any depth (property names are kept, even one called
+ * description): run_steps repeats every step's schema, whose descriptions its step tool already
+ * gives, and an agent pays for each byte of the tool list on every turn. Bounds and enums stay.
+ */
+function withoutDescriptions(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(withoutDescriptions);
+  if (typeof schema !== 'object' || schema === null) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [keyword, value] of Object.entries(schema)) {
+    if (keyword === 'description') continue;
+    // Maps from names to schemas: walk each schema, keep each name.
+    if (keyword === 'properties' || keyword === '$defs') out[keyword] = Object.fromEntries(Object.entries(value as object).map(([name, sub]) => [name, withoutDescriptions(sub)]));
+    else out[keyword] = typeof value === 'object' ? withoutDescriptions(value) : value;
+  }
+  return out;
+}
+
+/** run_steps: the act body, each step's parameters described once, by that step's own tool. */
+function runStepsTool(): ToolDefinition {
+  const { description, inputSchema } = toolInput(schemaOf(actBodyCodec));
+  const { $defs } = inputSchema as { $defs?: unknown };
+  return {
+    name: 'run_steps',
+    description: `${description} Each step is {"<step>": {parameters}}, its parameters those of the tool of the same name (goto is navigate's); the first failure stops the rest. Answers the page after the last step.`,
+    inputSchema: { ...inputSchema, $defs: withoutDescriptions($defs) },
+  };
+}
+
 /** Every tool, in the order tools/list gives them. */
 export function toolDefinitions(): ToolDefinition[] {
-  const runSteps = toolInput(schemaOf(actBodyCodec));
   return [
     ...STEP_TOOLS.map(stepTool),
-    { name: 'run_steps', description: `${runSteps.description} Answers the page after the last step.`, inputSchema: runSteps.inputSchema },
+    runStepsTool(),
     sessionOpen(),
     {
       name: 'session_close',
