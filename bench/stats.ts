@@ -23,12 +23,21 @@ export async function sample(runs: number, warmup: number, fn: () => Promise<(()
 
 /**
  * Like `sample` for several measurements at once, taken in turn (a, b, c, a, b, c, ...), so a slow
- * spell of a shared machine falls on all of them alike; one list of times per function.
+ * spell of a shared machine falls on all of them alike; one list of times per function. With
+ * `rotate`, each round starts one further along (a, b, c, then b, c, a, ...), so none always runs
+ * first, after the others have warmed a cache or left work behind.
  */
-export async function sampleTogether(runs: number, warmup: number, fns: Array<() => Promise<(() => Promise<void>) | void>>): Promise<number[][]> {
+export async function sampleTogether(
+  runs: number,
+  warmup: number,
+  fns: Array<() => Promise<(() => Promise<void>) | void>>,
+  options: { rotate?: boolean } = {},
+): Promise<number[][]> {
   const times: number[][] = fns.map(() => []);
   for (let i = 0; i < warmup + runs; i++) {
-    for (const [index, fn] of fns.entries()) {
+    for (let turn = 0; turn < fns.length; turn++) {
+      const index = options.rotate ? (i + turn) % fns.length : turn;
+      const fn = fns[index]!;
       const start = performance.now();
       const cleanup = await fn();
       const took = performance.now() - start;
