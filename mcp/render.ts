@@ -18,6 +18,17 @@ function changesText(changes: Changes): string {
   return lines.length ? `## Changes\n${lines.join('\n')}` : '## Changes\nnone';
 }
 
+/**
+ * The controls an agent could not find in the markdown: all of them when it is text only
+ * (`controls: list`), else those outside the region it shows (a header's search box in main mode).
+ */
+function otherControlsText(page: NonNullable<Envelope['page']>): string | undefined {
+  const shown = page.markdown?.content ?? '';
+  const rest = (page.interactive_elements ?? []).filter((control) => !shown.includes(`[${control.ref}:`));
+  if (!rest.length) return undefined;
+  return `## ${rest.length === page.interactive_elements?.length ? 'Controls' : 'Other controls'}\n${rest.map(element).join('\n')}`;
+}
+
 /** A create's or an act's answer as tool content; a failed step makes it an isError result that still shows the page. */
 export function envelopeResult(envelope: Envelope): CallToolResult {
   const { page, error } = envelope;
@@ -25,6 +36,8 @@ export function envelopeResult(envelope: Envelope): CallToolResult {
   if (page) {
     parts[0] += ` · ${page.url} · ${JSON.stringify(page.title)}`;
     if (page.markdown) parts.push(page.markdown.content);
+    const others = otherControlsText(page);
+    if (others) parts.push(others);
     if (page.changes) parts.push(changesText(page.changes));
   }
   if (envelope.extraction !== undefined && envelope.extraction !== null) parts.push(`## Extraction\n${JSON.stringify(envelope.extraction)}`);

@@ -1,0 +1,37 @@
+import { expect } from 'chai';
+import type { Envelope } from '../../client/index.js';
+import { envelopeResult } from '../../mcp/render.js';
+
+type Page = NonNullable<Envelope['page']>;
+
+/** An act's answer with `page`, nothing else set. */
+const envelope = (page: Partial<Page>): Envelope =>
+  ({
+    session_id: 'ses_test',
+    request_id: 'req_test',
+    expires_at: '2026-01-01T00:00:00.000Z',
+    completed: 1,
+    error: null,
+    page: { url: 'http://example.test/', title: 'Test', scroll: { x: 0, y: 0, max_y: 0 }, ...page },
+  }) as unknown as Envelope;
+const textOf = (page: Partial<Page>): string => envelopeResult(envelope(page)).content.map((part) => (part.type === 'text' ? part.text : '')).join('\n');
+const send = { ref: 'e1', tag: 'button', role: 'button', label: 'Send' };
+const search = { ref: 'e2', tag: 'input', role: 'searchbox', label: 'Search' };
+
+describe('MCP tool results', () => {
+  it('lists the controls that are not in the markdown after it, so every ref can be acted on', () => {
+    const text = textOf({ markdown: { content: '# Mail\n[e1: button "Send"]' }, interactive_elements: [send, search] });
+    expect(text).to.include('## Other controls\ne2 searchbox "Search"');
+    expect(text).not.to.match(/^e1 button/m);
+  });
+
+  it('lists every control when the markdown is text only (controls: list)', () => {
+    const text = textOf({ markdown: { content: '# Mail\nSend' }, interactive_elements: [send, search] });
+    expect(text).to.include('## Controls\ne1 button "Send"\ne2 searchbox "Search"');
+  });
+
+  it('adds no controls section when the markdown shows them all', () => {
+    const text = textOf({ markdown: { content: '[e1: button "Send"]' }, interactive_elements: [send] });
+    expect(text).not.to.include('Controls');
+  });
+});
