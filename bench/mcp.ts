@@ -9,6 +9,7 @@
 // Every page is served on a random loopback port and Chromium resolves no other host.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -48,12 +49,18 @@ async function connectStdio(): Promise<Client> {
   return client;
 }
 
-/**
- * Each way an MCP client reaches tabwright; the bytes are the same through any, the overhead is
- * measured through each. Streamable HTTP (POST /mcp on the server) joins here as one more entry:
- * a Client connected with StreamableHTTPClientTransport(new URL(`${base}/mcp`), { requestInit: { headers } }).
- */
-const transports: Array<{ name: string; connect: () => Promise<Client> }> = [{ name: 'stdio (tabwright mcp)', connect: connectStdio }];
+/** Streamable HTTP at POST /mcp on the server itself, under the same key. */
+async function connectHttp(): Promise<Client> {
+  const client = new Client({ name: 'tabwright-bench', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', base), { requestInit: { headers: { Authorization: `Bearer ${apiKey}` } } }));
+  return client;
+}
+
+/** Each way an MCP client reaches tabwright; the bytes are the same through any, the overhead is measured through each. */
+const transports: Array<{ name: string; connect: () => Promise<Client> }> = [
+  { name: 'stdio (tabwright mcp)', connect: connectStdio },
+  { name: 'Streamable HTTP (POST /mcp)', connect: connectHttp },
+];
 
 const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 const text = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
