@@ -153,6 +153,11 @@ export class Engine {
     return this.current ? this.launches.get(this.current)?.pid : undefined;
   }
 
+  /** Why the last launch failed or the browser was lost, for the operator only (it names paths); undefined while none has. */
+  get lastError(): string | undefined {
+    return this.actor.getSnapshot().context.error;
+  }
+
   /** up, restarting (a launch under way) or down, for /health. */
   get health(): EngineHealth {
     return engineHealth(this.actor.getSnapshot());

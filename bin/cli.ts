@@ -79,11 +79,17 @@ async function serve(args: string[], io: CliIo): Promise<number> {
 }
 
 async function mcp(args: string[], io: CliIo): Promise<number> {
-  parse(args, {}, 0);
-  const config = commandConfig(io, {});
-  // Loaded only now: the SDK is not needed by the other commands.
-  const { mcpCommand } = await import('./mcp.js');
-  return mcpCommand(config, io);
+  // As for serve: embedded, a signal during start-up must stop it cleanly; in both modes it ends the connection.
+  const stop = catchStopSignals();
+  try {
+    const { values } = parse(args, dataDirOption, 0);
+    const config = commandConfig(io, { dataDir: values['data-dir'] }, { mcp: true });
+    // Loaded only now: the SDK is not needed by the other commands.
+    const { mcpCommand } = await import('./mcp.js');
+    return await mcpCommand(config, stop.signal);
+  } finally {
+    stop.dispose();
+  }
 }
 
 async function chart(args: string[], io: CliIo): Promise<number> {

@@ -1,7 +1,7 @@
 // The help text: every command, flag and environment variable. Variables, their defaults and
 // meanings come from lib/config, the one place that reads them.
 import { PLAN_NAMES } from '../lib/billing/plans.js';
-import { CHART_FORMATS, VARIABLES, type Variable } from '../lib/config/index.js';
+import { CHART_FORMATS, VARIABLES, type Use, type Variable } from '../lib/config/index.js';
 
 interface CommandHelp {
   /** Each form of the command and what it does. */
@@ -9,11 +9,15 @@ interface CommandHelp {
   flags: Array<[flag: string, meaning: string]>;
   /** Said once under the command's own help. */
   notes?: string;
-  /** The variables it reads (every one is checked all the same). */
-  env: 'serve' | 'every command' | 'mcp' | 'none';
+  /** The variables it reads (every one is checked all the same): those of `uses` and `names`, each group under its heading. */
+  env: Array<{ heading: string; uses: readonly Use[]; names?: readonly string[] }>;
 }
 
+/** What every command that opens the data folder reads. */
+const DATA_COMMAND: CommandHelp['env'] = [{ heading: 'Environment', uses: ['every command'] }];
+
 const DATA_DIR_FLAG: [string, string] = ['--data-dir D', 'the data folder (wins over DATA_DIR; default ./data)'];
+const MCP_DATA_DIR_FLAG: [string, string] = ['--data-dir D', 'embedded: the data folder (wins over DATA_DIR; default $XDG_DATA_HOME/tabwright, so ~/.local/share/tabwright)'];
 
 /** Every command, in the order the help lists them. */
 const COMMANDS: Record<string, CommandHelp> = {
@@ -27,8 +31,9 @@ const COMMANDS: Record<string, CommandHelp> = {
     notes:
       'Prints "listening on http://HOST:PORT" once it answers requests. SIGTERM or SIGINT end every ' +
       'session cleanly (usage written) and exit 0; during start-up they stop it at once and exit 0. ' +
-      'Exits 1 when the port is in use or may not be used, 2 for a bad flag or setting.',
-    env: 'serve',
+      'Exits 1 when the port is in use or may not be used, or when another serve or an embedded mcp ' +
+      'owns the data folder; 2 for a bad flag or setting.',
+    env: [{ heading: 'Environment', uses: ['every command', 'serve', 'service'] }],
   },
   keys: {
     forms: [
@@ -43,7 +48,7 @@ const COMMANDS: Record<string, CommandHelp> = {
       ['--wait S', 'revoke: wait at most S seconds (0 to 300, default 15) for the key\'s live sessions to close; 0 does not wait'],
       DATA_DIR_FLAG,
     ],
-    env: 'every command',
+    env: DATA_COMMAND,
   },
   accounts: {
     forms: [
@@ -53,7 +58,7 @@ const COMMANDS: Record<string, CommandHelp> = {
       ['accounts topup ID AMOUNT', "add AMOUNT credits to an account's live pool"],
     ],
     flags: [DATA_DIR_FLAG],
-    env: 'every command',
+    env: DATA_COMMAND,
   },
   ledger: {
     forms: [['ledger export --account ID [--out FILE] [--test]', "the account's credit ledger as CSV"]],
@@ -63,16 +68,28 @@ const COMMANDS: Record<string, CommandHelp> = {
       ['--test', 'the test-key pool instead of the live one'],
       DATA_DIR_FLAG,
     ],
-    env: 'every command',
+    env: DATA_COMMAND,
   },
   mcp: {
-    forms: [['mcp', 'an MCP server on stdin and stdout, driving the tabwright server at TABWRIGHT_URL with TABWRIGHT_API_KEY']],
-    flags: [],
+    forms: [
+      [
+        'mcp [--data-dir D]',
+        'an MCP server on stdin and stdout: with TABWRIGHT_URL and TABWRIGHT_API_KEY it drives that running server; without them it runs the service itself (embedded)',
+      ],
+    ],
+    flags: [MCP_DATA_DIR_FLAG],
     notes:
       'One tool per step type, run_steps, session_open, session_close and session_list. A tool without ' +
-      'session_id uses the connection\'s default session, opened on first use and closed when stdin ends. ' +
-      'Exits 2 without TABWRIGHT_URL and TABWRIGHT_API_KEY (the embedded mode is not built yet).',
-    env: 'mcp',
+      "session_id uses the connection's default session, opened on first use and closed when stdin ends " +
+      'or on SIGTERM/SIGINT. Embedded, it launches its own Chromium, listens on 127.0.0.1 on a free port, ' +
+      'owns the data folder (as serve does: one owner at a time) and works under an account of its own on ' +
+      'plan scale (see `accounts list --data-dir D`) with a key made for the run and revoked when it ends, ' +
+      'together with the sessions it left open (closed, billed). Exits 1 when the start fails (another ' +
+      'process owns the data folder, Chromium does not launch), 2 for a bad flag or setting.',
+    env: [
+      { heading: 'Environment, driving a running server', uses: ['mcp'], names: ['LOG_LEVEL'] },
+      { heading: 'Environment, embedded (without TABWRIGHT_URL and TABWRIGHT_API_KEY)', uses: ['every command', 'embedded mcp', 'service'] },
+    ],
   },
   chart: {
     forms: [['chart [--engine] [--format F]', 'print the session (or engine) machine as a Mermaid state diagram or an SVG state chart']],
@@ -81,12 +98,12 @@ const COMMANDS: Record<string, CommandHelp> = {
       ['--format F', `${CHART_FORMATS.join(' or ')} (default ${CHART_FORMATS[0]}): Mermaid stateDiagram-v2 text, or a standalone SVG laid out by ELK`],
     ],
     notes: 'Drawn from the machine definition itself, so the chart cannot drift from the code. Exits 2 for a bad flag or --format.',
-    env: 'none',
+    env: [],
   },
   help: {
     forms: [['help [COMMAND]', 'print this text, or one command\'s forms, flags and environment']],
     flags: [['--help, -h', 'after any command: that command\'s help']],
-    env: 'none',
+    env: [],
   },
 };
 
@@ -117,9 +134,9 @@ function columns(rows: Array<[string, string]>, indent = 2): string {
 
 const describe = (variable: Variable): string => `${variable.meaning}; default ${variable.default || 'unset'}`;
 
-function environment(which: CommandHelp['env'] | 'all'): string {
-  // serve reads every variable but mcp's own; the general help lists them all.
-  const shown = which === 'all' ? VARIABLES : which === 'serve' ? VARIABLES.filter((variable) => variable.usedBy !== 'mcp') : VARIABLES.filter((variable) => variable.usedBy === which);
+/** The variables of `uses` and `names`, in the order the help lists them all. */
+function environment(uses: readonly Use[], names: readonly string[] = []): string {
+  const shown = VARIABLES.filter((variable) => uses.includes(variable.usedBy) || names.includes(variable.name));
   return columns(shown.map((variable) => [variable.name, describe(variable)]));
 }
 
@@ -133,7 +150,7 @@ export const USAGE =
   columns(Object.entries(COMMANDS).flatMap(([name, command]) => command.flags.map(([flag, meaning], i): [string, string] => [`${i ? '' : name}`.padEnd(10) + flag, meaning]))) +
   '\nEnvironment (checked before any command but help and chart runs; each bad value is one line\n' +
   'on stderr, and the command exits 2 without doing anything):\n' +
-  environment('all') +
+  columns(VARIABLES.map((variable) => [variable.name, describe(variable)])) +
   `\nPlans: ${PLAN_NAMES.join(', ')}.\n` +
   'Exit status: 0 done; 1 failed (port in use, no such account, ...); 2 bad command line or setting.\n';
 
@@ -145,9 +162,7 @@ export function commandHelp(name: string): string {
   let text = `Usage: ${forms.join('\n       ')}\n\n${columns(command.forms)}`;
   if (command.notes) text += `\n${wrap(command.notes, 0)}\n`;
   text += `\nFlags:\n${columns(command.flags)}`;
-  if (command.env !== 'none') {
-    text += `\nEnvironment:\n${environment(command.env)}`;
-    if (command.env !== 'serve') text += 'Every other variable of `tabwright help` is checked too: a bad one stops the command.\n';
-  }
+  for (const { heading, uses, names } of command.env) text += `\n${heading}:\n${environment(uses, names)}`;
+  if (command.env.length) text += 'Every other variable of `tabwright help` is checked too: a bad one stops the command.\n';
   return text;
 }

@@ -9,7 +9,7 @@ import { PRUNE_INTERVAL_MS } from '../lib/journal/limits.js';
 import { closeOrphanJournals } from '../lib/journal/orphans.js';
 import { log } from '../lib/log.js';
 import { AddressGuard } from '../lib/net/address.js';
-import { openStore, type Store } from '../lib/store/index.js';
+import { openStore, takeOwnership, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
 import { packageVersion } from '../lib/version.js';
 import { McpConnections } from '../mcp/http.js';
@@ -67,11 +67,12 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined):
 
 /**
  * Starts the whole service in the order that keeps a failed start harmless: bind the port first
- * (a busy one fails before anything is opened, and before a second process on the same data
- * folder could take the first one's live sessions for orphans), then open the store (failing
- * sessions a previous process left active), then launch Chromium; requests during the launch
+ * (a busy one fails before anything is opened), then take the data folder's ownership (a second
+ * owner, serve or embedded mcp, fails with DataFolderInUse before it could take the first one's
+ * live sessions for orphans), then open the store (failing sessions a previous process left
+ * active), then launch Chromium; requests during the launch
  * are answered 503 engine_unavailable. `stop` refuses new work, ends every session cleanly,
- * closes Chromium and the store.
+ * closes Chromium and the store, and gives the data folder up.
  *
  * `signal` aborts the start-up at any point: what was opened is closed again and the promise
  * rejects with the signal's reason. A Chromium launch still under way is closed by the engine
@@ -86,6 +87,8 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
   const undo: Array<() => unknown> = [() => closeServer(server)];
   try {
     signal?.throwIfAborted();
+    const ownership = takeOwnership(config.dataDir);
+    undo.push(() => ownership.release());
     const store = openStore(config.dataDir);
     undo.push(() => store.close());
     signal?.throwIfAborted();
@@ -136,6 +139,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await engine.stop();
         clearInterval(pruning);
         store.close();
+        ownership.release();
       })());
     return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };
   } catch (error) {

@@ -1,7 +1,8 @@
 // The one place that reads the environment and the command line's settings. Everything is checked
 // here, at once, before a command opens the store or launches a browser; every other module is
 // handed the value it needs.
-import { resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_AI_MODEL, type AiProvider } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/solver.js';
 import { AllowList } from '../net/address.js';
@@ -14,7 +15,7 @@ import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, VARIABLES } from './varia
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
-export { VARIABLES, type Variable } from './variables.js';
+export { VARIABLES, type Use, type Variable } from './variables.js';
 
 /** An environment: process.env, or what a test passes. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -59,8 +60,28 @@ export class ConfigError extends Error {
 
 /** What the command about to run needs beyond valid values. */
 export interface ConfigNeeds {
-  /** `serve` launches a browser, so finding none is a problem for it alone. */
+  /** `serve` launches a browser, so finding none is a problem for it (and for the embedded mcp, below) alone. */
   chromium?: boolean;
+  /**
+   * The command is `mcp`. Without TABWRIGHT_URL and TABWRIGHT_API_KEY it runs the service itself
+   * (embedded): it needs a browser, listens on loopback on any free port whatever HOST and PORT
+   * say (they are serve's), and keeps its data in the user's data folder unless told otherwise.
+   */
+  mcp?: boolean;
+}
+
+/** Where the embedded mcp listens: this machine only, a port nobody else asked for. */
+const EMBEDDED_LISTEN = { host: '127.0.0.1', port: 0 } as const;
+
+/**
+ * The embedded mcp's data folder when DATA_DIR is unset: `$XDG_DATA_HOME/tabwright`, else
+ * `~/.local/share/tabwright` (the XDG base directory rule, relative values ignored), so a client
+ * that starts `tabwright mcp` from any working directory finds the same account and sessions.
+ */
+function userDataDir(env: Env): string {
+  const xdg = env.XDG_DATA_HOME?.trim();
+  const home = env.HOME?.trim() || homedir();
+  return join(xdg && isAbsolute(xdg) ? xdg : join(home, '.local', 'share'), 'tabwright');
 }
 
 /**
@@ -84,11 +105,15 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   };
   const text = (name: string): string | undefined => env[name]?.trim() || undefined;
 
+  // Neither of the pair set: mcp runs the service itself. One of them alone is reported below.
+  const embedded = (needs.mcp ?? false) && text('TABWRIGHT_URL') === undefined && text('TABWRIGHT_API_KEY') === undefined;
+  // HOST and PORT are checked for every command but only serve listens where they say.
   const host = value('HOST', check.host, { name: '--host', value: flags.host }) ?? DEFAULT_HOST;
   const port = value('PORT', check.port, { name: '--port', value: flags.port }) ?? DEFAULT_PORT;
-  const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? resolve(DEFAULT_DATA_DIR);
+  const listen = needs.mcp ? EMBEDDED_LISTEN : { host, port };
+  const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? (embedded ? userFolder(env, problems) : resolve(DEFAULT_DATA_DIR));
   const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
-  const chromium = chromiumSetting(env, needs.chromium ?? false);
+  const chromium = chromiumSetting(env, (needs.chromium ?? false) || embedded);
   if (chromium.problem) problems.push(chromium.problem);
   const allowHosts = value('TABWRIGHT_ALLOW_HOSTS', check.allowList) ?? AllowList.parse(undefined);
   const proxies = value('TABWRIGHT_PROXIES', check.proxyFile) ?? null;
@@ -109,7 +134,18 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
   if (problems.length) throw new ConfigError(problems);
-  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server };
+  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server };
+}
+
+/** userDataDir checked like DATA_DIR; a problem (it is a file) is added to `problems`. */
+function userFolder(env: Env, problems: string[]): string {
+  const path = userDataDir(env);
+  try {
+    return check.folder(path);
+  } catch (error) {
+    problems.push(`the data folder of mcp ${error instanceof Error ? error.message : String(error)}: set DATA_DIR`);
+    return path;
+  }
 }
 
 /** The checked `--format` of `tabwright chart` (mermaid when absent); a bad one throws ConfigError naming the flag. */

@@ -11,9 +11,16 @@ export interface Variable {
   /** The default in words, or '' when unset means "off". */
   default: string;
   meaning: string;
-  /** Which commands use it: every one that opens the data folder, `serve` alone or `mcp` alone. */
-  usedBy: 'every command' | 'serve' | 'mcp';
+  /**
+   * Which commands use it: every one that opens the data folder; `serve` alone; every command that
+   * runs the service (`serve`, and `mcp` in its embedded mode); `mcp` in both modes; or `mcp`
+   * embedded alone.
+   */
+  usedBy: Use;
 }
+
+/** The readers of a variable, as the help groups them. */
+export type Use = 'every command' | 'serve' | 'service' | 'mcp' | 'embedded mcp';
 
 /** The address `serve` listens on by default: this machine only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -26,29 +33,40 @@ export const DEFAULT_DATA_DIR = './data';
 export const VARIABLES: readonly Variable[] = [
   { name: 'HOST', default: DEFAULT_HOST, meaning: 'the address serve listens on, an IP address or a host name (--host wins)', usedBy: 'serve' },
   { name: 'PORT', default: String(DEFAULT_PORT), meaning: 'the port serve listens on, 0 to 65535; 0 takes any free port (--port wins)', usedBy: 'serve' },
-  { name: 'DATA_DIR', default: DEFAULT_DATA_DIR, meaning: 'the folder of the SQLite data and of the session traces, traces/ (--data-dir wins); must not be a file', usedBy: 'every command' },
+  {
+    name: 'DATA_DIR',
+    default: `${DEFAULT_DATA_DIR}; for mcp in its embedded mode $XDG_DATA_HOME/tabwright (so ~/.local/share/tabwright)`,
+    meaning: 'the folder of the SQLite data and of the session traces, traces/ (--data-dir wins); must not be a file; created when missing',
+    usedBy: 'every command',
+  },
   { name: 'LOG_LEVEL', default: 'info (silent under the test runner, NODE_ENV=test)', meaning: `pino level of the JSON logs on stderr: ${LOG_LEVELS.join(', ')}`, usedBy: 'every command' },
-  { name: 'CHROMIUM_PATH', default: `the first of ${DEBIAN_CHROMIUMS.join(', ')}`, meaning: 'the Chromium to drive; must be an executable file', usedBy: 'serve' },
+  {
+    name: 'XDG_DATA_HOME',
+    default: '~/.local/share',
+    meaning: 'for mcp in its embedded mode: the folder its data folder, tabwright/, goes in when DATA_DIR is unset; a relative path is ignored (the XDG rule)',
+    usedBy: 'embedded mcp',
+  },
+  { name: 'CHROMIUM_PATH', default: `the first of ${DEBIAN_CHROMIUMS.join(', ')}`, meaning: 'the Chromium to drive; must be an executable file', usedBy: 'service' },
   {
     name: 'TABWRIGHT_ALLOW_HOSTS',
     default: '',
     meaning: 'comma-separated host names, IP addresses or CIDRs the address guard lets sessions reach anyway (private addresses are refused otherwise); e.g. 127.0.0.1 to drive pages served on this machine; URLs, ports and wildcards are refused',
-    usedBy: 'serve',
+    usedBy: 'service',
   },
   {
     name: 'TABWRIGHT_PROXIES',
     default: '',
     meaning: 'a JSON file of upstream proxy pools, {"datacenter": {"de": ["http://user:pass@host:port", ...], "default": [...]}, "residential": {...}} (countries from the contract\'s list for the kind; http, https or socks5 URLs); without it datacenter means a direct connection (still metered)',
-    usedBy: 'serve',
+    usedBy: 'service',
   },
-  { name: 'TABWRIGHT_CAPTCHA_SOLVER', default: '', meaning: 'the http(s) base URL of a 2Captcha-compatible API for solving reCAPTCHA, hCaptcha and Turnstile; solving is off without it', usedBy: 'serve' },
-  { name: 'TABWRIGHT_CAPTCHA_KEY', default: '', meaning: "the solver's API key", usedBy: 'serve' },
-  { name: 'TABWRIGHT_CAPTCHA_POLL_MS', default: String(SOLVER_POLL_MS), meaning: 'milliseconds between polls of the solver (a positive whole number)', usedBy: 'serve' },
-  { name: 'TABWRIGHT_CAPTCHA_TIMEOUT_MS', default: String(SOLVER_CAP_MS), meaning: 'milliseconds one solve may take (a positive whole number)', usedBy: 'serve' },
-  { name: 'TABWRIGHT_METRICS_TOKEN', default: '', meaning: 'the bearer token GET /metrics asks for; printable, no spaces', usedBy: 'serve' },
-  { name: 'AI_BASE_URL', default: '', meaning: 'the http(s) base URL of an OpenAI-compatible chat completions API, for ai >> extraction', usedBy: 'serve' },
-  { name: 'AI_API_KEY', default: '', meaning: 'its API key', usedBy: 'serve' },
-  { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'serve' },
-  { name: 'TABWRIGHT_URL', default: '', meaning: 'for mcp: the http(s) base URL of the running tabwright server it drives (with TABWRIGHT_API_KEY)', usedBy: 'mcp' },
+  { name: 'TABWRIGHT_CAPTCHA_SOLVER', default: '', meaning: 'the http(s) base URL of a 2Captcha-compatible API for solving reCAPTCHA, hCaptcha and Turnstile; solving is off without it', usedBy: 'service' },
+  { name: 'TABWRIGHT_CAPTCHA_KEY', default: '', meaning: "the solver's API key", usedBy: 'service' },
+  { name: 'TABWRIGHT_CAPTCHA_POLL_MS', default: String(SOLVER_POLL_MS), meaning: 'milliseconds between polls of the solver (a positive whole number)', usedBy: 'service' },
+  { name: 'TABWRIGHT_CAPTCHA_TIMEOUT_MS', default: String(SOLVER_CAP_MS), meaning: 'milliseconds one solve may take (a positive whole number)', usedBy: 'service' },
+  { name: 'TABWRIGHT_METRICS_TOKEN', default: '', meaning: 'the bearer token GET /metrics asks for; printable, no spaces', usedBy: 'service' },
+  { name: 'AI_BASE_URL', default: '', meaning: 'the http(s) base URL of an OpenAI-compatible chat completions API, for ai >> extraction', usedBy: 'service' },
+  { name: 'AI_API_KEY', default: '', meaning: 'its API key', usedBy: 'service' },
+  { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'service' },
+  { name: 'TABWRIGHT_URL', default: '', meaning: 'for mcp: the http(s) base URL of the running tabwright server it drives (with TABWRIGHT_API_KEY); without both, mcp runs the service itself (its embedded mode)', usedBy: 'mcp' },
   { name: 'TABWRIGHT_API_KEY', default: '', meaning: "for mcp: the API key it uses there; its sessions, plan limits and credits are the key's", usedBy: 'mcp' },
 ];

@@ -16,6 +16,8 @@ export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from './idempotency.js';
 export { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from './keys.js';
 export { ORPHAN_MESSAGE } from './sessions.js';
 export { migrations, type Migration } from './db.js';
+export { DataFolderInUse, OWNER_LOCK_FILE, takeOwnership, type Ownership } from './owner.js';
+export { MCP_ACCOUNT_FILE, mcpRunKey, type McpRunKey } from './mcp-account.js';
 export type { LedgerEntry, LedgerKind, LedgerStore, SessionBill } from '../billing/ledger.js';
 
 /** The whole storage layer over one SQLite connection; every method is synchronous. */

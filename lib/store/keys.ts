@@ -30,6 +30,8 @@ export interface KeyStore {
   listKeys(accountId?: string): ApiKeyRecord[];
   /** Revokes the one key matching a full key or a prefix of at least 10 characters; throws when none or several match. */
   revokeKey(prefixOrKey: string, now: number): ApiKeyRecord;
+  /** Revokes the key with this id if it is still live; false when it is unknown or was revoked already. */
+  revokeKeyById(id: string, now: number): boolean;
   /** Those of `ids` that are revoked keys (another process may have revoked them). */
   revokedKeyIds(ids: readonly string[]): string[];
 }
@@ -132,6 +134,9 @@ export function keyStore(db: Database.Database): KeyStore {
       const id = live[0]!.id;
       revoke.run(now, id);
       return toRecord(byId.get(id)!);
+    },
+    revokeKeyById(id, now) {
+      return revoke.run(now, id).changes === 1;
     },
     revokedKeyIds(ids) {
       return ids.length === 0 ? [] : revokedAmong.all(JSON.stringify(ids));

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { spawnSync } from 'node:child_process';
-import { existsSync, rmSync } from 'node:fs';
+import { existsSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, USAGE } from '../../bin/cli.js';
@@ -254,9 +254,16 @@ describe('tabwright (command line)', () => {
       const serve = await run('help', 'serve');
       expect(serve.code).to.equal(0);
       expect(serve.out).to.match(/^Usage: tabwright serve \[--host H\] \[--port P\]\n/);
-      for (const text of ['--host H', '--port P', '--data-dir D', 'listening on http://HOST:PORT', ...VARIABLES.filter((variable) => variable.usedBy !== 'mcp').map((variable) => `\n  ${variable.name} `)]) expect(serve.out).to.include(text);
-      expect(serve.out).not.to.include('\n  TABWRIGHT_URL ');
-      expect((await run('mcp', '--help')).out).to.match(/^Usage: tabwright mcp\n/).and.include('\n  TABWRIGHT_URL ').and.include('\n  TABWRIGHT_API_KEY ').and.not.include('\n  PORT ');
+      const served = VARIABLES.filter((variable) => ['every command', 'serve', 'service'].includes(variable.usedBy));
+      for (const text of ['--host H', '--port P', '--data-dir D', 'listening on http://HOST:PORT', ...served.map((variable) => `\n  ${variable.name} `)]) expect(serve.out).to.include(text);
+      expect(serve.out).not.to.include('\n  TABWRIGHT_URL ').and.not.include('\n  XDG_DATA_HOME ');
+      const mcp = (await run('mcp', '--help')).out;
+      expect(mcp).to.match(/^Usage: tabwright mcp \[--data-dir D\]\n/).and.include('--data-dir D').and.not.include('\n  PORT ').and.not.include('\n  HOST ');
+      const [client = '', embedded = ''] = mcp.split('\nEnvironment, embedded');
+      for (const name of ['TABWRIGHT_URL', 'TABWRIGHT_API_KEY', 'LOG_LEVEL']) expect(client).to.include(`\n  ${name} `);
+      for (const name of ['DATA_DIR', 'XDG_DATA_HOME', 'LOG_LEVEL', 'CHROMIUM_PATH', 'TABWRIGHT_ALLOW_HOSTS', 'TABWRIGHT_PROXIES']) expect(embedded).to.include(`\n  ${name} `);
+      expect(client).not.to.include('\n  CHROMIUM_PATH ');
+      expect(embedded).not.to.include('\n  TABWRIGHT_URL ');
       for (const argv of [['keys', '--help'], ['keys', 'create', '--help'], ['help', 'keys']]) {
         const keys = await run(...argv);
         expect(keys.code).to.equal(0);
@@ -268,14 +275,16 @@ describe('tabwright (command line)', () => {
   });
 
   describe('configuration', () => {
-    it('refuses mcp without a server to drive, and TABWRIGHT_URL without TABWRIGHT_API_KEY', async () => {
+    it('refuses mcp with TABWRIGHT_URL without TABWRIGHT_API_KEY, and an embedded data folder that is a file', async () => {
       const result = { out: '', err: '' };
       const io = (env: Record<string, string>): CliIo => ({ out: (t) => (result.out += t), err: (t) => (result.err += t), env });
-      expect(await main(['mcp'], io({}))).to.equal(2);
-      expect(result.err).to.include('mcp needs TABWRIGHT_URL and TABWRIGHT_API_KEY');
-      result.err = '';
       expect(await main(['mcp'], io({ TABWRIGHT_URL: 'http://127.0.0.1:1' }))).to.equal(2);
       expect(result.err).to.equal('tabwright: TABWRIGHT_URL is set without TABWRIGHT_API_KEY: set both\n');
+      result.err = '';
+      // Without the pair mcp runs embedded, in $XDG_DATA_HOME/tabwright unless DATA_DIR says otherwise.
+      writeFileSync(join(dir, 'tabwright'), '');
+      expect(await main(['mcp'], io({ XDG_DATA_HOME: dir }))).to.equal(2);
+      expect(result.err).to.equal(`tabwright: the data folder of mcp ${join(dir, 'tabwright')} is not a folder: set DATA_DIR\n`);
       expect(result.out).to.equal('');
     });
 

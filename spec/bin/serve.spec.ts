@@ -4,7 +4,8 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { tempDir } from '../lib/store/fixtures.js';
+import { openStore, takeOwnership } from '../../lib/store/index.js';
+import { seedKey, sessionFor, tempDir } from '../lib/store/fixtures.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
 
@@ -97,6 +98,29 @@ describe('tabwright serve (start-up failures)', function () {
     } finally {
       await new Promise<void>((resolve) => holder.close(() => resolve()));
     }
+  });
+
+  it('refuses a data folder another process owns with one line and exits 1 without launching Chromium or failing its sessions', async () => {
+    const store = openStore(data);
+    const { record } = seedKey(store);
+    const live = store.insertSession(sessionFor(record, Date.now()));
+    store.close();
+    const owner = takeOwnership(data);
+    try {
+      const result = await tabwright(['serve', '--port', '0', '--data-dir', data], { CHROMIUM_PATH: chromium });
+      expect(result.err).to.equal(
+        `tabwright: data folder ${data} is in use by another tabwright (serve or mcp); give this one another DATA_DIR (or --data-dir), ` +
+          'or set TABWRIGHT_URL and TABWRIGHT_API_KEY to have mcp drive the running server\n',
+      );
+      expect(result.code).to.equal(1);
+      expect(result.out).to.equal('');
+      expect(started(), 'Chromium started').to.equal(false);
+    } finally {
+      owner.release();
+    }
+    const after = openStore(data);
+    expect(after.getSession(live.id)?.status).to.equal('active');
+    after.close();
   });
 
   it('ends accounts list on a bad LOG_LEVEL with the one line, no stack trace', async () => {

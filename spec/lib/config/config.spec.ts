@@ -113,6 +113,35 @@ describe('loadConfig()', () => {
     expect(loadConfig({ TABWRIGHT_CAPTCHA_KEY: 'k', TABWRIGHT_CAPTCHA_POLL_MS: '50' }).captcha).to.equal(null);
   });
 
+  describe('for mcp', () => {
+    const mcp = (env: Env, flags = {}): Config => loadConfig(env, flags, { mcp: true });
+    const server = { TABWRIGHT_URL: 'http://127.0.0.1:9000', TABWRIGHT_API_KEY: 'sk_live_x' };
+
+    it('embedded, keeps its data in $XDG_DATA_HOME/tabwright, else ~/.local/share/tabwright, unless DATA_DIR or --data-dir say otherwise', () => {
+      expect(mcp({ XDG_DATA_HOME: join(dir, 'xdg'), HOME: join(dir, 'home') }).dataDir).to.equal(join(dir, 'xdg', 'tabwright'));
+      expect(mcp({ HOME: join(dir, 'home') }).dataDir).to.equal(join(dir, 'home', '.local', 'share', 'tabwright'));
+      // The XDG rule: a relative XDG_DATA_HOME is ignored.
+      expect(mcp({ XDG_DATA_HOME: 'xdg', HOME: join(dir, 'home') }).dataDir).to.equal(join(dir, 'home', '.local', 'share', 'tabwright'));
+      expect(mcp({ XDG_DATA_HOME: join(dir, 'xdg'), DATA_DIR: join(dir, 'd') }).dataDir).to.equal(join(dir, 'd'));
+      expect(mcp({ XDG_DATA_HOME: join(dir, 'xdg') }, { dataDir: join(dir, 'flag') }).dataDir).to.equal(join(dir, 'flag'));
+    });
+
+    it('driving a server, keeps the ./data default the other commands have (it opens no data folder)', () => {
+      expect(mcp({ ...server, XDG_DATA_HOME: join(dir, 'xdg') })).to.deep.include({ dataDir: resolve('./data'), server: { url: 'http://127.0.0.1:9000', apiKey: 'sk_live_x' } });
+      expect(loadConfig({ XDG_DATA_HOME: join(dir, 'xdg') }).dataDir).to.equal(resolve('./data'));
+    });
+
+    it('listens on loopback on any free port, whatever HOST and PORT (serve\'s) say, which are still checked', () => {
+      expect(mcp({ HOST: '0.0.0.0', PORT: '9999', DATA_DIR: dir })).to.deep.include({ host: '127.0.0.1', port: 0 });
+      expect(() => mcp({ PORT: 'x', DATA_DIR: dir })).to.throw(ConfigError, /PORT must be an integer/);
+    });
+
+    it('reports a default data folder that is a file, saying what to set', () => {
+      file('tabwright', '');
+      expect(() => mcp({ XDG_DATA_HOME: dir })).to.throw(ConfigError, `the data folder of mcp ${join(dir, 'tabwright')} is not a folder: set DATA_DIR`);
+    });
+  });
+
   it('reports a TABWRIGHT_ variable it does not know, suggesting the one meant', () => {
     expect(problems({ TABWRIGHT_ALLOW_HOST: '127.0.0.1', TABWRIGHT_SOMETHING: '1', HOSTNAME: 'box' })).to.deep.equal([
       'TABWRIGHT_ALLOW_HOST is not a tabwright setting (did you mean TABWRIGHT_ALLOW_HOSTS?)',
