@@ -3,15 +3,13 @@
 // a loopback port and drives it the same way, through tabwright/client, under a key of its own.
 // stdout carries only the protocol; logs stay on stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { readFileSync } from 'node:fs';
 import { Tabwright } from '../client/index.js';
 import { startServer, type Running } from '../http/server.js';
 import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
 import { mcpRunKey } from '../lib/store/index.js';
+import { packageVersion } from '../lib/version.js';
 import { tabwrightMcp } from '../mcp/server.js';
-
-const PACKAGE = new URL('../../package.json', import.meta.url);
 
 /**
  * Serves MCP over stdio until stdin ends or `stop` aborts (SIGTERM/SIGINT), then closes the
@@ -19,7 +17,7 @@ const PACKAGE = new URL('../../package.json', import.meta.url);
  * run's key and stops the service. Returns 0; a failed start throws (main prints it, exits 1).
  */
 export async function mcpCommand(config: Config, stop: AbortSignal): Promise<number> {
-  const { version } = JSON.parse(readFileSync(PACKAGE, 'utf8')) as { version: string };
+  const version = packageVersion();
   if (config.server) await serveMcp(new Tabwright({ baseUrl: config.server.url, apiKey: config.server.apiKey }), version, stop);
   else await embedded(config, version, stop);
   return 0;
