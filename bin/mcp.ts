@@ -4,12 +4,12 @@
 // stdout carries only the protocol; logs stay on stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Tabwright } from '../client/index.js';
-import { startServer, type Running } from '../http/server.js';
 import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
 import { mcpRunKey } from '../lib/store/index.js';
 import { packageVersion } from '../lib/version.js';
 import { tabwrightMcp } from '../mcp/server.js';
+import { startOrExit } from './start.js';
 
 /**
  * Serves MCP over stdio until stdin ends or `stop` aborts (SIGTERM/SIGINT), then closes the
@@ -44,15 +44,7 @@ async function serveMcp(tabwright: Tabwright, version: string, stop: AbortSignal
 
 /** The service in this process, driven through its own HTTP API under a fresh key of the run. */
 async function embedded(config: Config, version: string, stop: AbortSignal): Promise<void> {
-  let running: Running;
-  try {
-    running = await startServer(config, stop);
-  } catch (error) {
-    if (!stop.aborted) throw error;
-    log.info({ signal: stop.reason as unknown }, 'start-up interrupted');
-    // As for serve: exiting runs Playwright's exit hook, which kills a Chromium still launching.
-    process.exit(0);
-  }
+  const running = await startOrExit(config, stop);
   try {
     // serve waits for a browser that will not start (and answers 503 meanwhile); whoever starts an
     // MCP server is better told at once. Playwright's first line says what failed; the log has the rest.

@@ -1,8 +1,8 @@
 // `tabwright serve`: the service as a process. Its start-up and its stop both answer to the signals.
-import { startServer } from '../http/server.js';
 import type { Config } from '../lib/config/index.js';
 import { log } from '../lib/log.js';
 import type { CliIo } from './command.js';
+import { startOrExit } from './start.js';
 
 /** Resolves with the signal's reason once it aborts. */
 const aborted = (signal: AbortSignal): Promise<unknown> =>
@@ -13,16 +13,7 @@ const aborted = (signal: AbortSignal): Promise<unknown> =>
  * returns 0. Stopped during start-up, it closes what was opened and exits the process with 0.
  */
 export async function serveCommand(config: Config, io: CliIo, stop: AbortSignal): Promise<number> {
-  let running;
-  try {
-    running = await startServer(config, stop);
-  } catch (error) {
-    if (!stop.aborted) throw error;
-    log.info({ signal: stop.reason as unknown }, 'start-up interrupted');
-    // A Chromium launch may still be under way: its pipes would hold the process until it lands.
-    // Exiting now runs Playwright's exit hook, which kills the launching process group.
-    process.exit(0);
-  }
+  const running = await startOrExit(config, stop);
   io.out(`listening on ${running.url}\n`);
   const signal = await aborted(stop);
   log.info({ signal }, 'shutting down');

@@ -1,15 +1,7 @@
 import { expect } from 'chai';
 import { Tabwright, TabwrightError } from '../../client/index.js';
 import { browserSuite } from '../support/browser.js';
-import { html } from '../support/site.js';
-
-const GREETER = html(
-  'Greeter',
-  `<h1>Greeter</h1>
-   <label for="name">Your name</label><input id="name">
-   <button type="button" onclick="document.getElementById('out').textContent = 'Hello, ' + document.getElementById('name').value">Greet me</button>
-   <p id="out"></p>`,
-);
+import { GREETER } from '../support/agent-pages.js';
 
 describe('tabwright/client against the service', function () {
   this.timeout(120_000);

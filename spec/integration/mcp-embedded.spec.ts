@@ -9,21 +9,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MCP_ACCOUNT_FILE, openStore, takeOwnership, type Store } from '../../lib/store/index.js';
 import { testChromium } from '../support/chromium.js';
-import { html, TestSite } from '../support/site.js';
+import { TestSite } from '../support/site.js';
+import { GREETER, resultText, sessionIn } from '../support/agent-pages.js';
 
 // This file runs as dist/spec/integration/mcp-embedded.spec.js; the repository is three folders up.
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
 
-const GREETER = html(
-  'Greeter',
-  `<h1>Greeter</h1>
-   <label for="name">Your name</label><input id="name">
-   <button type="button" onclick="document.getElementById('out').textContent = 'Hello, ' + document.getElementById('name').value">Greet me</button>
-   <p id="out"></p>`,
-);
-
-const text = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
-const sessionIn = (result: CallToolResult): string => /session (ses_[0-9a-z]+)/.exec(text(result))?.[1] ?? '';
+const text = resultText;
 
 const inUse = (dir: string): string =>
   `tabwright: data folder ${dir} is in use by another tabwright (serve or mcp); give this one another DATA_DIR (or --data-dir), ` +

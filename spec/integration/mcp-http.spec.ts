@@ -5,7 +5,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import { expect } from 'chai';
 import { Tabwright } from '../../client/index.js';
 import { browserSuite } from '../support/browser.js';
-import { GREETER, PNG_SIGNATURE, resultText as text, sessionIn } from '../support/mcp.js';
+import { GREETER, PNG_SIGNATURE, resultText as text, sessionIn } from '../support/agent-pages.js';
 
 const INITIALIZE = {
   jsonrpc: '2.0',

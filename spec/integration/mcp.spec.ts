@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { Tabwright } from '../../client/index.js';
 import { browserSuite } from '../support/browser.js';
-import { GREETER, PNG_SIGNATURE as PNG, resultText, sessionIn } from '../support/mcp.js';
+import { GREETER, PNG_SIGNATURE as PNG, resultText, sessionIn } from '../support/agent-pages.js';
 
 // This file runs as dist/spec/integration/mcp.spec.js; the repository is three folders up.
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));

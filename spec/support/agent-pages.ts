@@ -1,4 +1,5 @@
-// What the MCP tests share: the page they drive and how they read a tool's answer.
+// What the tests of the agents' ways in (tabwright/client, MCP) share: the page they drive and how
+// they read a tool's answer.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { html } from './site.js';
 
