@@ -3,7 +3,7 @@ import { hooksScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { preparePage } from '../lib/context/page.js';
 import { blockedTypes } from '../lib/context/resources.js';
-import { DEFAULT_PROXY, type ContextSettings } from '../lib/context/settings.js';
+import { DEFAULT_PROXY, takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/context/settings.js';
 import { identityOf, nextIdentity, type Identity } from '../lib/context/user-agent.js';
 import { addSessionCookies } from '../lib/context/cookies.js';
 import { settingRefusal } from '../lib/context/refusal.js';
@@ -24,6 +24,7 @@ import type { Telemetry } from '../lib/telemetry/index.js';
 import type { Engine } from './engine.js';
 import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
+import { WarmPool } from './pool.js';
 
 export type { ContextSettings } from '../lib/context/settings.js';
 export type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
@@ -34,7 +35,15 @@ export interface NetworkOptions {
   pools: Pools | null;
 }
 
-/** What the real driver is given; each part defaults to off (no store, nothing private allowed, no pools, no solver, no AI). */
+/** The warm pool of a driver (issue 16): TABWRIGHT_WARM_SESSIONS, and the capacity's say on making more. */
+export interface WarmOptions {
+  /** How many default sessions' pages to keep ready; 0 keeps none. */
+  sessions: number;
+  /** Whether the machine has room for one more page now (the memory threshold); default: always. */
+  canGrow?: () => boolean;
+}
+
+/** What the real driver is given; each part defaults to off (no store, nothing private allowed, no pools, no solver, no AI, no warm pool). */
 export interface DriverOptions {
   /** With a store, AI selector resolutions are cached in it (per account and domain). */
   store?: Store;
@@ -46,13 +55,22 @@ export interface DriverOptions {
   ai?: AiProvider | null;
   /** The data folder: traces are written under it (`traces/<session id>.zip`). Without one, `trace` is refused. */
   dataDir?: string;
-  /** Where what became of each trace is logged, and the live view's screencasts and frames counted. */
+  /** Where what became of each trace is logged, the live view's screencasts and frames and the warm pool counted. */
   telemetry?: Telemetry;
+  /** Pages made ahead for creates with default options. */
+  warm?: WarmOptions;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
 export interface BrowserDriver {
   open(settings: ContextSettings): Promise<PageDriver>;
+  /**
+   * Marks a create under way until the returned function is called, once it has its answer: the
+   * driver's background work (refilling its warm pool) waits meanwhile, so it never competes with it.
+   */
+  creating?(): () => void;
+  /** Stops the driver's background work and closes the pages it holds ready; called once every session has ended. */
+  shutdown?(): Promise<void>;
 }
 
 /** A context and its page with every set-up done except the session's own (its account, solver and trace). */
@@ -71,6 +89,8 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly ai: AiProvider | null;
   private readonly dataDir: string | null;
   private readonly telemetry: Telemetry | undefined;
+  private readonly pool: WarmPool<OpenedPage> | null = null;
+  private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
     private readonly engine: Engine,
@@ -82,16 +102,62 @@ export class PlaywrightDriver implements BrowserDriver {
     this.ai = options.ai ?? null;
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
+    const warm = options.warm;
+    if (warm && warm.sessions > 0) {
+      const canGrow = warm.canGrow ?? (() => true);
+      const pool = (this.pool = new WarmPool<OpenedPage>(
+        {
+          make: () => this.build(WARM_SETTINGS, null),
+          usable: (opened) => this.engine.available && this.engine.browser() === opened.browser && !opened.env.page.isClosed() && opened.env.deadline.failure === null,
+          watch: (opened, lost) => {
+            const { page } = opened.env;
+            page.on('crash', lost);
+            page.on('close', lost);
+            opened.context.on('close', lost);
+            return () => {
+              page.off('crash', lost);
+              page.off('close', lost);
+              opened.context.off('close', lost);
+            };
+          },
+          discard: (opened) => closeOpened(opened),
+        },
+        { size: warm.sessions, canGrow: () => this.engine.available && canGrow(), onChange: (ready) => this.telemetry?.warmReady(ready) },
+      ));
+      // Filled once the engine is up, emptied when it is lost (its pages went with it), filled again after the relaunch.
+      this.unsubscribe.push(engine.onUp(() => pool.fill()), engine.onLost(() => void pool.drain()));
+      pool.fill();
+    }
+  }
+
+  /** Sessions' pages held ready or being made: memory the capacity check counts like live sessions'. */
+  get warm(): number {
+    return this.pool?.size ?? 0;
+  }
+
+  creating(): () => void {
+    return this.pool?.hold() ?? (() => undefined);
+  }
+
+  async shutdown(): Promise<void> {
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
+    await this.pool?.close();
   }
 
   /**
    * Opens the session's context and page, or leaves nothing behind: on any failure the context
    * and the session proxy are closed. A setting Chromium refuses is a 400 naming it; a browser
-   * lost meanwhile is a 503.
+   * lost meanwhile is a 503. A create with every default option takes a page of the warm pool
+   * when one is ready (nothing else tells it apart: each was made for one session only).
    */
   async open(settings: ContextSettings): Promise<PageDriver> {
     const trace = this.traceTarget(settings);
-    const opened = await this.build(settings, trace);
+    let opened: OpenedPage | undefined;
+    if (this.pool && takesWarmContext(settings, this.network.pools)) {
+      opened = this.pool.take();
+      this.telemetry?.warmTake(opened ? 'hit' : 'miss');
+    }
+    opened ??= await this.build(settings, trace);
     const { browser, context, proxy, env } = opened;
     bindAi(env.page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
@@ -159,4 +225,10 @@ export class PlaywrightDriver implements BrowserDriver {
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network } };
   }
+}
+
+/** Closes a page that no session took (the pool's, on a drain or at shutdown): its context, then its proxy. */
+async function closeOpened(opened: OpenedPage): Promise<void> {
+  await opened.context.close().catch(() => undefined);
+  await opened.proxy.close().catch(() => undefined);
 }
