@@ -154,7 +154,7 @@ export class PlaywrightDriver implements BrowserDriver {
     const trace = this.traceTarget(settings);
     let opened: OpenedPage | undefined;
     if (this.pool && takesWarmContext(settings, this.network.pools)) {
-      opened = this.pool.take();
+      opened = await this.pool.take();
       this.telemetry?.warmTake(opened ? 'hit' : 'miss');
     }
     opened ??= await this.build(settings, trace);

@@ -48,6 +48,8 @@ export class WarmPool<T> {
   private readonly ready: Array<Waiting<T>> = [];
   private making: Promise<void> | null = null;
   private scheduled = false;
+  /** True while a create waits for the item being made: the next one builds its own. */
+  private claimed = false;
   private retry: NodeJS.Timeout | null = null;
   private creates = 0;
   private closed = false;
@@ -64,8 +66,24 @@ export class WarmPool<T> {
     return this.ready.length + (this.making ? 1 : 0);
   }
 
-  /** The oldest ready item that is still usable, now out of the pool for good; undefined when none is. */
-  take(): T | undefined {
+  /**
+   * The oldest ready item that is still usable, now out of the pool for good. When none is ready
+   * but one is being made, the first create to ask waits for it rather than build a second beside
+   * it (two builds at once each take longer); undefined when there is neither.
+   */
+  async take(): Promise<T | undefined> {
+    const ready = this.takeReady();
+    if (ready !== undefined || !this.making || this.claimed) return ready;
+    this.claimed = true;
+    try {
+      await this.making;
+    } finally {
+      this.claimed = false;
+    }
+    return this.takeReady();
+  }
+
+  private takeReady(): T | undefined {
     let taken: T | undefined;
     while (taken === undefined && this.ready.length > 0) {
       const { item, unwatch } = this.ready.shift()!;

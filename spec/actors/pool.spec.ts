@@ -92,15 +92,17 @@ describe('WarmPool', () => {
     await turns();
     expect(source.made).to.equal(2);
     expect(pool.size).to.equal(2);
-    const [first, second, third] = [pool.take(), pool.take(), pool.take()];
+    const release = pool.hold();
+    const [first, second, third] = [await pool.take(), await pool.take(), await pool.take()];
     expect([first?.id, second?.id, third]).to.deep.equal([1, 2, undefined]);
+    release();
   });
 
   it('makes nothing while a create is under way, and replaces what it took once the create has answered', async () => {
     start(2);
     await turns();
     const release = pool.hold();
-    const taken = pool.take();
+    const taken = await pool.take();
     await turns();
     expect(taken?.id).to.equal(1);
     expect(source.made).to.equal(2);
@@ -115,12 +117,30 @@ describe('WarmPool', () => {
     expect(pool.size).to.equal(2);
   });
 
+  it('lets the first create that finds none ready wait for the one being made; the next builds its own', async () => {
+    source.instant = false;
+    start(1);
+    await turns();
+    expect(source.pending).to.have.length(1);
+    const release = pool.hold();
+    const waiting = pool.take();
+    const next = await pool.take();
+    expect(next, 'a second create does not wait for the same item').to.equal(undefined);
+    source.finish();
+    expect((await waiting)?.id).to.equal(1);
+    await turns();
+    expect(source.made, 'nothing made while the create is under way').to.equal(1);
+    release();
+    await turns();
+    expect(source.made).to.equal(2);
+  });
+
   it('never hands out an item that is no longer usable, and discards it', async () => {
     start(2);
     await turns();
     // Gone bad while it waited, unnoticed by its watch (a browser that is no longer the engine's).
     source.items[0]!.alive = false;
-    expect(pool.take()?.id).to.equal(2);
+    expect((await pool.take())?.id).to.equal(2);
     expect(source.discarded.map((item) => item.id)).to.deep.equal([1]);
   });
 
@@ -130,13 +150,13 @@ describe('WarmPool', () => {
     source.items[0]!.die?.();
     await turns();
     expect(source.discarded.map((item) => item.id)).to.deep.equal([1]);
-    expect(pool.take()?.id).to.equal(2);
+    expect((await pool.take())?.id).to.equal(2);
   });
 
   it('stops watching an item once it is taken: its death is then its session\'s business', async () => {
     start(1);
     await turns();
-    const taken = pool.take()!;
+    const taken = (await pool.take())!;
     taken.die?.();
     await turns();
     expect(source.discarded).to.not.include(taken);
@@ -181,7 +201,7 @@ describe('WarmPool', () => {
     await turns();
     source.finish();
     await turns();
-    expect(pool.take()?.id).to.equal(3);
+    expect((await pool.take())?.id).to.equal(3);
   });
 
   it('close discards everything, waits for a make under way, and makes nothing more', async () => {
@@ -199,13 +219,13 @@ describe('WarmPool', () => {
     expect(source.made).to.equal(2);
     expect(source.discarded.map((item) => item.id)).to.have.members([1, 2]);
     expect(pool.size).to.equal(0);
-    expect(pool.take()).to.equal(undefined);
+    expect(await pool.take()).to.equal(undefined);
   });
 
   it('keeps nothing with size 0', async () => {
     start(0);
     await turns();
     expect(source.made).to.equal(0);
-    expect(pool.take()).to.equal(undefined);
+    expect(await pool.take()).to.equal(undefined);
   });
 });
