@@ -66,6 +66,7 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
 export class Engine {
   private readonly actor: Actor<typeof engineMachine>;
   private readonly lostListeners = new Set<() => void>();
+  private readonly upListeners = new Set<() => void>();
   private readonly launched = new Set<Browser>();
   private readonly launches = new WeakMap<Browser, { pid: number | undefined; attempt: number }>();
   private readonly telemetry: Telemetry;
@@ -113,6 +114,7 @@ export class Engine {
           const launched = this.launches.get(browser);
           telemetry.engineUp({ pid: launched?.pid, version: browser.version(), attempt: launched?.attempt ?? 1, relaunch: this.wasUp });
           this.wasUp = true;
+          for (const listener of this.upListeners) listener();
         },
         notifyLost: () => {
           telemetry.engineLost({ pid: this.pid });
@@ -179,6 +181,12 @@ export class Engine {
   onLost(listener: () => void): () => void {
     this.lostListeners.add(listener);
     return () => this.lostListeners.delete(listener);
+  }
+
+  /** Calls `listener` each time a browser is up: after the first launch and after every relaunch. */
+  onUp(listener: () => void): () => void {
+    this.upListeners.add(listener);
+    return () => this.upListeners.delete(listener);
   }
 
   /** Shuts the browser down and waits until no Chromium of ours is left. */

@@ -124,6 +124,17 @@ export class Registry implements LiveSessions {
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now());
+    // The driver's background work (refilling its warm pool) waits until this create has its answer.
+    const answered = this.deps.driver.creating?.();
+    try {
+      return await this.startAndAct(key, request);
+    } finally {
+      answered?.();
+    }
+  }
+
+  /** Opens the session (counted against its key while it opens) and runs its first act, if any. */
+  private async startAndAct(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     this.countOpening(key.id, +1);
     let session: Session;
     try {
@@ -252,6 +263,7 @@ export class Registry implements LiveSessions {
     const all = [...this.sessions.values()];
     for (const session of all) session.send({ type: 'shutdown' });
     await Promise.all(all.map((session) => session.ended));
+    await this.deps.driver.shutdown?.();
   }
 
   secondsToFirstExpiry(keyId: string): number {

@@ -28,11 +28,15 @@ export interface BenchService {
   base: string;
   /** Authorization (a Scale key) and Content-Type for every request. */
   headers: Record<string, string>;
+  /** The driver, for its warm pool (`warm`, `shutdown()`). */
+  driver: PlaywrightDriver;
+  /** The service's metrics, the warm pool's among them. */
+  telemetry: Telemetry;
   readonly stop: () => Promise<void>;
 }
 
-/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS. */
-export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
+/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0). */
+export async function startBenchService(options: { offline?: boolean; warmSessions?: number } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
@@ -43,7 +47,8 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
     ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
   });
   await engine.start();
-  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry }), telemetry });
+  const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
+  const registry = new Registry({ store, clock: systemClock, driver, telemetry });
   const mcp = new McpConnections(packageVersion());
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
@@ -53,6 +58,8 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
     store,
     base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
+    driver,
+    telemetry,
     stop: async () => {
       await mcp.closeAll();
       server.close();

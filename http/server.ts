@@ -113,7 +113,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const registry = new Registry({
       store,
       clock: systemClock,
-      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry }),
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm: { sessions: config.warmSessions } }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
     });

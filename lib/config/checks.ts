@@ -64,6 +64,15 @@ export const positiveMs: Check<number> = (text) => {
   return value;
 };
 
+/** A whole number from 0 to `max`. */
+export const wholeUpTo =
+  (max: number): Check<number> =>
+  (text) => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value > max) throw new Error(`must be a whole number from 0 to ${max}, ${got(text)}`);
+    return value;
+  };
+
 /** An http or https URL, without trailing slashes (paths are appended to it). */
 export const httpUrl: Check<string> = (text) => {
   let url: URL | undefined;

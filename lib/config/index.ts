@@ -10,7 +10,7 @@ import type { Pools } from '../net/upstream.js';
 import * as check from './checks.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, VARIABLES } from './variables.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_WARM_SESSIONS, MAX_WARM_SESSIONS, VARIABLES } from './variables.js';
 
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
@@ -48,6 +48,8 @@ export interface Config {
   metricsToken: string | null;
   /** TABWRIGHT_URL and TABWRIGHT_API_KEY, the server `mcp` drives; null when neither is set. */
   server: { url: string; apiKey: string } | null;
+  /** TABWRIGHT_WARM_SESSIONS: pages kept ready for creates with default options; 0 is off. */
+  warmSessions: number;
 }
 
 /** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
@@ -133,8 +135,10 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   if (hasUrl !== hasKey) problems.push(hasUrl ? 'TABWRIGHT_URL is set without TABWRIGHT_API_KEY: set both' : 'TABWRIGHT_API_KEY is set without TABWRIGHT_URL: set both');
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
+  const warmSessions = value('TABWRIGHT_WARM_SESSIONS', check.wholeUpTo(MAX_WARM_SESSIONS)) ?? DEFAULT_WARM_SESSIONS;
+
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server };
+  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions };
 }
 
 /** userDataDir checked like DATA_DIR; a problem (it is a file) is added to `problems`. */

@@ -28,6 +28,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
 /** The data folder, relative to the working directory. */
 export const DEFAULT_DATA_DIR = './data';
+/** Pages kept ready for creates with default options: a burst of two, for the memory of two idle sessions (about 60 MB PSS each here). */
+export const DEFAULT_WARM_SESSIONS = 2;
+/** The most TABWRIGHT_WARM_SESSIONS may ask for: each ready page holds memory whether a create comes or not. */
+export const MAX_WARM_SESSIONS = 32;
 
 /** Every variable, in the order the help text lists them. */
 export const VARIABLES: readonly Variable[] = [
@@ -69,4 +73,10 @@ export const VARIABLES: readonly Variable[] = [
   { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'service' },
   { name: 'TABWRIGHT_URL', default: '', meaning: 'for mcp: the http(s) base URL of the running tabwright server it drives (with TABWRIGHT_API_KEY); without both, mcp runs the service itself (its embedded mode)', usedBy: 'mcp' },
   { name: 'TABWRIGHT_API_KEY', default: '', meaning: "for mcp: the API key it uses there; its sessions, plan limits and credits are the key's", usedBy: 'mcp' },
+  {
+    name: 'TABWRIGHT_WARM_SESSIONS',
+    default: String(DEFAULT_WARM_SESSIONS),
+    meaning: `how many pages for creates with default options serve keeps ready (context, page, proxy and set-up made ahead, refilled after each create has answered), 0 to ${MAX_WARM_SESSIONS}; 0 turns the warm pool off`,
+    usedBy: 'serve',
+  },
 ];

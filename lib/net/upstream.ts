@@ -125,6 +125,12 @@ export function countryOfUrl(url: string | undefined): string | undefined {
   return RESIDENTIAL_COUNTRIES.has(country) ? country : undefined;
 }
 
+/** The country `country: auto` picks among the pools of `kind` (which has some): the url's, when served, else the pool's default. */
+export function autoCountry(kind: ProxyKind, url: string | undefined, pools: Pools): string {
+  const fromUrl = countryOfUrl(url);
+  return fromUrl && pools.countries(kind).includes(fromUrl) ? fromUrl : (pools.defaultCountry(kind) as string);
+}
+
 /**
  * Where a session's traffic goes (contract 2.11): the user's own proxy URL, the next proxy of
  * the chosen pool and country, or null for a direct connection (datacenter with no proxy file,
@@ -142,11 +148,7 @@ export function resolveUpstream(setting: ProxySetting, url: string | undefined, 
     if (kind === 'datacenter') return null;
     throw httpErrors.invalid('No residential proxies are configured on this server', { path: 'proxy.kind', expected: 'datacenter (this server has no residential proxies)' });
   }
-  let chosen = country;
-  if (country === 'auto') {
-    const fromUrl = countryOfUrl(url);
-    chosen = fromUrl && pools.countries(kind).includes(fromUrl) ? fromUrl : (pools.defaultCountry(kind) as string);
-  }
+  const chosen = country === 'auto' ? autoCountry(kind, url, pools) : country;
   const next = pools.next(kind, chosen);
   if (!next) {
     throw httpErrors.invalid(`No ${kind} proxy is configured for country ${chosen}`, { path: 'proxy.country', expected: `one of: ${pools.countries(kind).join(', ')}` });

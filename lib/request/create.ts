@@ -2,6 +2,7 @@ import * as t from 'io-ts';
 import {
   arrayOf, boolean, canonicalString, described, intRange, isObject, matching, nonEmptyString, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
+import { DEFAULT_BLOCK_RESOURCES, DEFAULT_PROXY, DEFAULT_VIEWPORT } from '../context/settings.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { cookieCodec } from './cookie.js';
 import { stepsCodec } from './steps.js';
@@ -104,23 +105,23 @@ export const createBodyCodec = strictObject(
       withDefault(
         strictObject(
           {
-            width: described(withDefault(intRange(200, 7680), 1280), 'Viewport width in CSS pixels.'),
-            height: described(withDefault(intRange(200, 4320), 720), 'Viewport height in CSS pixels.'),
+            width: described(withDefault(intRange(200, 7680), DEFAULT_VIEWPORT.width), 'Viewport width in CSS pixels.'),
+            height: described(withDefault(intRange(200, 4320), DEFAULT_VIEWPORT.height), 'Viewport height in CSS pixels.'),
           },
           {},
           'an object {width, height}',
         ),
-        { width: 1280, height: 720 },
+        { ...DEFAULT_VIEWPORT },
       ),
       'Browser viewport size; each side defaults on its own.',
     ),
     proxy: described(
-      withDefault(proxyCodec, { kind: 'datacenter', country: 'auto' }),
+      withDefault(proxyCodec, { ...DEFAULT_PROXY }),
       'The proxy the session\'s traffic goes through: a pool {kind, country} or your own proxy URL.',
     ),
     // decisions.md: media is accepted (it is always blocked anyway).
     block_resources: described(
-      withDefault(arrayOf(oneOf(resourceKinds), { name: `an array of: ${resourceKinds.join(', ')}` }), ['image', 'font']),
+      withDefault(arrayOf(oneOf(resourceKinds), { name: `an array of: ${resourceKinds.join(', ')}` }), [...DEFAULT_BLOCK_RESOURCES]),
       'Resource types not loaded; [] loads images and fonts. Media (video, audio) is always blocked.',
     ),
     auto_dismiss_blockers: described(withDefault(boolean, true), 'Dismisses cookie banners and popups automatically.'),

@@ -159,6 +159,16 @@ export class Telemetry {
     this.log.warn({ pid: e.pid }, 'engine lost');
   }
 
+  /** How many pages the warm pool holds ready now. */
+  warmReady(ready: number): void {
+    this.metrics.warmReady.set(ready);
+  }
+
+  /** A create with default options took a ready page of the warm pool (hit), or found none (miss). */
+  warmTake(result: 'hit' | 'miss'): void {
+    this.metrics.warmTakes.inc({ result });
+  }
+
   /** The browser was shut down on purpose. */
   engineStopped(): void {
     this.metrics.engineUp.set(0);

@@ -75,6 +75,13 @@ export class Metrics {
     labelNames: ['pool'] as const,
     registers: [this.registry],
   });
+  readonly warmReady = new Gauge({ name: 'tabwright_warm_sessions_ready', help: 'Pages of the warm pool ready for a create with default options', registers: [this.registry] });
+  readonly warmTakes = new Counter({
+    name: 'tabwright_warm_takes_total',
+    help: 'Creates with default options, by whether a warm page was ready (hit) or one was built for them (miss)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
 
   /** The exposition's content type (Prometheus text format 0.0.4). */
   readonly contentType = this.registry.contentType;

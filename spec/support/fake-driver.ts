@@ -25,6 +25,10 @@ export class FakeDriver implements BrowserDriver {
   readonly inputs: InputEvent[][] = [];
   /** Viewers watching any page right now. */
   readonly viewers = new Set<Viewer>();
+  /** Creates under way, as the registry marks them with `creating()` (a warm pool refills only at 0). */
+  creates = 0;
+  /** For each call of `shutdown()`, how many pages were still open then. */
+  readonly shutdowns: number[] = [];
 
   /** What each page was opened with, in order. */
   get settings(): ContextSettings[] {
@@ -36,6 +40,20 @@ export class FakeDriver implements BrowserDriver {
     const page = new FakePage(this, settings);
     this.pages.push(page);
     return Promise.resolve(page);
+  }
+
+  creating(): () => void {
+    this.creates++;
+    let answered = false;
+    return () => {
+      if (!answered) this.creates--;
+      answered = true;
+    };
+  }
+
+  shutdown(): Promise<void> {
+    this.shutdowns.push(this.opened - this.closed);
+    return Promise.resolve();
   }
 
   /** Sends `frame` to every viewer, as a screencast would. */

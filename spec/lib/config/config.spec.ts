@@ -142,6 +142,15 @@ describe('loadConfig()', () => {
     });
   });
 
+  it('keeps 2 warm sessions by default; TABWRIGHT_WARM_SESSIONS takes 0 (off) to 32, nothing else', () => {
+    expect(loadConfig({}).warmSessions).to.equal(2);
+    expect(loadConfig({ TABWRIGHT_WARM_SESSIONS: '0' }).warmSessions).to.equal(0);
+    expect(loadConfig({ TABWRIGHT_WARM_SESSIONS: ' 32 ' }).warmSessions).to.equal(32);
+    for (const bad of ['-1', '33', '1.5', 'two']) {
+      expect(problems({ TABWRIGHT_WARM_SESSIONS: bad })).to.deep.equal([`TABWRIGHT_WARM_SESSIONS must be a whole number from 0 to 32, got '${bad}'`]);
+    }
+  });
+
   it('reports a TABWRIGHT_ variable it does not know, suggesting the one meant', () => {
     expect(problems({ TABWRIGHT_ALLOW_HOST: '127.0.0.1', TABWRIGHT_SOMETHING: '1', HOSTNAME: 'box' })).to.deep.equal([
       'TABWRIGHT_ALLOW_HOST is not a tabwright setting (did you mean TABWRIGHT_ALLOW_HOSTS?)',

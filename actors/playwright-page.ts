@@ -1,0 +1,99 @@
+import type { Browser, BrowserContext } from 'playwright';
+import type { JournalSink } from '../lib/journal/events.js';
+import { applyInput } from '../lib/live/input.js';
+import { Screencast } from '../lib/live/screencast.js';
+import type { SessionProxy } from '../lib/net/proxy.js';
+import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
+import type { Telemetry } from '../lib/telemetry/index.js';
+import { takeAiUsage } from '../lib/ai/index.js';
+import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/trace/recording.js';
+import type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
+import { journalPageEvents } from './page-journal.js';
+
+/** Where a page's trace goes when it closes. */
+export interface TraceTarget {
+  dataDir: string;
+  sessionId: string;
+  telemetry?: Telemetry;
+}
+
+/** A session's BrowserContext and page in the engine's Chromium. */
+export class PlaywrightPage implements PageDriver {
+  readonly live: LiveView;
+  private readonly screencast: Screencast;
+
+  constructor(
+    private readonly browser: Browser,
+    private readonly context: BrowserContext,
+    private readonly proxy: SessionProxy,
+    private readonly env: PageEnv,
+    private readonly trace: TraceTarget | null,
+    telemetry?: Telemetry,
+  ) {
+    const metrics = telemetry?.metrics;
+    this.screencast = new Screencast(() => this.env.page, metrics && {
+      frame: () => metrics.liveFrames.inc(),
+      running: (on) => (on ? metrics.screencasts.inc() : metrics.screencasts.dec()),
+    });
+    this.live = {
+      watch: (viewer) => this.screencast.watch(viewer),
+      input: (events) => applyInput(this.env.page, events),
+    };
+  }
+
+  get closeExtraMs(): number {
+    return this.trace ? TRACE_SAVE_CAP_MS : 0;
+  }
+
+  get connected(): boolean {
+    return this.browser.isConnected();
+  }
+
+  onPageFailure(listener: (failure: PageFailure) => void): void {
+    // A browser that went away takes its pages with it: that is the engine's loss to report.
+    this.env.deadline.onFailure(({ code, message }) => {
+      if (this.browser.isConnected()) listener({ code, message });
+    });
+  }
+
+  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+    try {
+      return await runAct(this.env, plan, signal);
+    } finally {
+      this.screencast.follow();
+    }
+  }
+
+  attachJournal(journal: JournalSink): void {
+    this.env.journal = journal;
+    journalPageEvents(this.env.page, journal);
+  }
+
+  async close({ keepTrace = true } = {}): Promise<void> {
+    await this.screencast.stop();
+    // The trace is written while the context is still open: closing it first would lose the recording.
+    if (this.trace && keepTrace && this.browser.isConnected()) {
+      const { dataDir, sessionId, telemetry } = this.trace;
+      const saved = await saveTrace(this.context, dataDir, sessionId);
+      telemetry?.traceSaved(sessionId, saved);
+    }
+    await this.context.close().catch(() => undefined);
+    await this.proxy.close().catch(() => undefined);
+  }
+
+  private bytesTaken = { datacenter: 0, residential: 0 };
+
+  /** Tokens, bytes and CAPTCHA solves since the previous call; bytes count connections still open, up to now. */
+  usage(): Consumed {
+    const spent = takeAiUsage(this.env.page);
+    const bytes = this.proxy.bytes();
+    const taken = this.bytesTaken;
+    this.bytesTaken = { ...bytes };
+    return {
+      aiTokens: spent.promptTokens + spent.completionTokens,
+      bytesDatacenter: bytes.datacenter - taken.datacenter,
+      bytesResidential: bytes.residential - taken.residential,
+      captchaSolves: this.env.solver?.takeSolves() ?? 0,
+    };
+  }
+}
