@@ -76,8 +76,9 @@ export class ActionEffects {
   private readonly onEnded = (request: Request): void => {
     if (!this.caused.delete(request)) return;
     this.answered = true;
-    const navigation = request.isNavigationRequest() && request.frame() === this.page.mainFrame();
-    this.windowEnd = Math.max(this.windowEnd, performance.now() + (navigation ? COMMIT_WAIT_MS : CAUSE_GRACE_MS));
+    // A document that came may still be committing; one that failed (or became a download) will not.
+    const committing = request.isNavigationRequest() && request.frame() === this.page.mainFrame() && request.failure() === null;
+    this.windowEnd = Math.max(this.windowEnd, performance.now() + (committing ? COMMIT_WAIT_MS : CAUSE_GRACE_MS));
     this.wake();
   };
 
