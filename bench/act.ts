@@ -6,16 +6,20 @@
 // wait after each step (Playwright's request events and a MutationObserver init script), so the
 // API's own cost is  API − (raw + its stability wait) − page walk. The defaults run once more with
 // one /live viewer connected (a CDP screencast at up to 10 frames/s), to show what watching costs an act.
+// Then acts of 1, 2 and 5 clicks on a page that never goes quiet (bench/never-quiet.ts).
+// BENCH_CASES=flow or BENCH_CASES=quiet runs one part only.
 // It also prints the journal's cost per step (bench/journal-cost.ts): measured in the API flows,
 // and modelled; BENCH_JOURNAL_PARTS=1 splits the measured time by Journal method.
 import { StabilityTracker } from '../lib/observe/stability.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { meterJournal, modelledStepCost } from './journal-cost.js';
 import { startBenchService } from './service.js';
+import { benchNeverQuiet } from './never-quiet.js';
 import { watchSession, type BenchViewer } from './viewer.js';
 import { percentile } from './stats.js';
 
 const FLOWS = Number(process.env.BENCH_RUNS ?? 15);
+const CASES = (process.env.BENCH_CASES ?? 'flow,quiet').split(',');
 const WARMUP = 2;
 const STEPS = ['goto', 'fill', 'fill', 'select', 'click', 'read'] as const;
 
@@ -120,59 +124,65 @@ const p95 = (values: number[]): number => percentile(values, 95);
 const fmt = (n: number): string => n.toFixed(1).padStart(7);
 
 console.log(`bench:act — ${FLOWS} flows each after ${WARMUP} warm-up, Chromium ${engine.browser().version()}`);
-const raw = await collect(rawFlow);
 let framesSeen = 0;
-const configs: Array<[string, object, boolean]> = [
-  ['API, like raw (no blockers, nothing blocked)', { auto_dismiss_blockers: false, block_resources: [] }, false],
-  ['API, defaults', {}, false],
-  ['API, defaults, one /live viewer connected', {}, true],
-];
-/** Each step's p50 wall time by configuration, to compare with and without a viewer. */
-const stepP50 = new Map<string, number[]>();
-for (const [name, options, viewer] of configs) {
-  const meter = meterJournal();
-  const api = await collect(() => apiFlow(options, viewer), () => meter.reset());
-  meter.restore();
-  const stepsRun = FLOWS * STEPS.length;
-  stepP50.set(name, STEPS.map((_, i) => p50(api.map((flow) => flow[i]!.wall))));
-  console.log(`\n${name}`);
-  console.log('step      raw p50  +stable p50  raw+stable p95  api p50  api p95  walk p50  api−walk−(raw+stable) p50');
-  let overheadSum = 0;
-  for (const [i, step] of STEPS.entries()) {
-    const r = raw.map((flow) => flow[i]!.wall);
-    const rs = raw.map((flow) => flow[i]!.wall + flow[i]!.stable);
-    const a = api.map((flow) => flow[i]!.wall);
-    const walk = api.map((flow) => flow[i]!.observe);
-    const overhead = p50(api.map((flow) => flow[i]!.wall - flow[i]!.observe)) - p50(rs);
-    overheadSum += overhead;
+/** The flow, raw and through the API in each configuration, step by step. */
+async function benchFlow(): Promise<void> {
+  const raw = await collect(rawFlow);
+  const configs: Array<[string, object, boolean]> = [
+    ['API, like raw (no blockers, nothing blocked)', { auto_dismiss_blockers: false, block_resources: [] }, false],
+    ['API, defaults', {}, false],
+    ['API, defaults, one /live viewer connected', {}, true],
+  ];
+  /** Each step's p50 wall time by configuration, to compare with and without a viewer. */
+  const stepP50 = new Map<string, number[]>();
+  for (const [name, options, viewer] of configs) {
+    const meter = meterJournal();
+    const api = await collect(() => apiFlow(options, viewer), () => meter.reset());
+    meter.restore();
+    const stepsRun = FLOWS * STEPS.length;
+    stepP50.set(name, STEPS.map((_, i) => p50(api.map((flow) => flow[i]!.wall))));
+    console.log(`\n${name}`);
+    console.log('step      raw p50  +stable p50  raw+stable p95  api p50  api p95  walk p50  api−walk−(raw+stable) p50');
+    let overheadSum = 0;
+    for (const [i, step] of STEPS.entries()) {
+      const r = raw.map((flow) => flow[i]!.wall);
+      const rs = raw.map((flow) => flow[i]!.wall + flow[i]!.stable);
+      const a = api.map((flow) => flow[i]!.wall);
+      const walk = api.map((flow) => flow[i]!.observe);
+      const overhead = p50(api.map((flow) => flow[i]!.wall - flow[i]!.observe)) - p50(rs);
+      overheadSum += overhead;
+      console.log(
+        `${step.padEnd(8)} ${fmt(p50(r))}  ${fmt(p50(rs) - p50(r))}      ${fmt(p95(rs))}     ${fmt(p50(a))}  ${fmt(p95(a))}  ${fmt(p50(walk))}   ${fmt(overhead)} ms`,
+      );
+    }
+    const sum = (flow: StepTime[], part: (t: StepTime) => number): number => flow.reduce((s, t) => s + part(t), 0);
+    const flowRaw = raw.map((flow) => sum(flow, (t) => t.wall));
+    const flowRawStable = raw.map((flow) => sum(flow, (t) => t.wall + t.stable));
+    const flowApi = api.map((flow) => sum(flow, (t) => t.wall));
+    const flowWalk = api.map((flow) => sum(flow, (t) => t.observe));
     console.log(
-      `${step.padEnd(8)} ${fmt(p50(r))}  ${fmt(p50(rs) - p50(r))}      ${fmt(p95(rs))}     ${fmt(p50(a))}  ${fmt(p95(a))}  ${fmt(p50(walk))}   ${fmt(overhead)} ms`,
+      `flow     raw p50 ${fmt(p50(flowRaw))}   raw+stable p50 ${fmt(p50(flowRawStable))}   api p50 ${fmt(p50(flowApi))} p95 ${fmt(p95(flowApi))}   of which page walks ${fmt(p50(flowWalk))}`,
     );
+    console.log(
+      `ratio api/(raw+stable) (flow p50): ${(p50(flowApi) / p50(flowRawStable)).toFixed(2)}x; api/raw ${(p50(flowApi) / p50(flowRaw)).toFixed(2)}x; ` +
+        `mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`,
+    );
+    console.log(`journal per step (in these flows, create and delete included: events and batched writes): ${(meter.ms() / stepsRun).toFixed(3)} ms (target ≤ 1 ms)`);
+    if (process.env.BENCH_JOURNAL_PARTS) console.log(meter.parts());
   }
-  const sum = (flow: StepTime[], part: (t: StepTime) => number): number => flow.reduce((s, t) => s + part(t), 0);
-  const flowRaw = raw.map((flow) => sum(flow, (t) => t.wall));
-  const flowRawStable = raw.map((flow) => sum(flow, (t) => t.wall + t.stable));
-  const flowApi = api.map((flow) => sum(flow, (t) => t.wall));
-  const flowWalk = api.map((flow) => sum(flow, (t) => t.observe));
-  console.log(
-    `flow     raw p50 ${fmt(p50(flowRaw))}   raw+stable p50 ${fmt(p50(flowRawStable))}   api p50 ${fmt(p50(flowApi))} p95 ${fmt(p95(flowApi))}   of which page walks ${fmt(p50(flowWalk))}`,
-  );
-  console.log(
-    `ratio api/(raw+stable) (flow p50): ${(p50(flowApi) / p50(flowRawStable)).toFixed(2)}x; api/raw ${(p50(flowApi) / p50(flowRaw)).toFixed(2)}x; ` +
-      `mean added per step beyond raw + observation: ${(overheadSum / STEPS.length).toFixed(1)} ms (target ≤ 5 ms)`,
-  );
-  console.log(`journal per step (in these flows, create and delete included: events and batched writes): ${(meter.ms() / stepsRun).toFixed(3)} ms (target ≤ 1 ms)`);
-  if (process.env.BENCH_JOURNAL_PARTS) console.log(meter.parts());
-}
-console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${modelledStepCost().toFixed(3)} ms (target ≤ 1 ms)`);
+  console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${modelledStepCost().toFixed(3)} ms (target ≤ 1 ms)`);
 
-const watched = stepP50.get('API, defaults, one /live viewer connected') ?? [];
-const unwatched = stepP50.get('API, defaults') ?? [];
-const added = watched.map((ms, i) => ms - (unwatched[i] ?? 0));
-console.log(
-  `\nlive view: act overhead with one viewer connected, p50 per step ${added.map((ms, i) => `${STEPS[i]} ${ms.toFixed(1)}`).join(', ')} ms; ` +
-    `mean ${(added.reduce((s, ms) => s + ms, 0) / Math.max(1, added.length)).toFixed(1)} ms per act; ${framesSeen} frames received by the viewers`,
-);
+  const watched = stepP50.get('API, defaults, one /live viewer connected') ?? [];
+  const unwatched = stepP50.get('API, defaults') ?? [];
+  const added = watched.map((ms, i) => ms - (unwatched[i] ?? 0));
+  console.log(
+    `\nlive view: act overhead with one viewer connected, p50 per step ${added.map((ms, i) => `${STEPS[i]} ${ms.toFixed(1)}`).join(', ')} ms; ` +
+      `mean ${(added.reduce((s, ms) => s + ms, 0) / Math.max(1, added.length)).toFixed(1)} ms per act; ${framesSeen} frames received by the viewers`,
+  );
+}
+
+if (CASES.includes('flow')) await benchFlow();
+if (CASES.includes('quiet')) await benchNeverQuiet(engine, site, base, headers);
 
 await stop();
 await site.stop();

@@ -372,7 +372,7 @@ export interface components {
             };
         };
         ClickStep: {
-            /** @description Clicks an element, then waits for any navigation it caused and for the page to settle. */
+            /** @description Clicks an element, then waits for what the click caused: a navigation and its load, the requests it fired. */
             click: {
                 /** @description Ref of an element from the latest observation (e1, e2, ...). */
                 ref?: string;

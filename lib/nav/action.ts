@@ -1,32 +1,35 @@
 import type { Frame, Request, Response } from 'playwright';
 import type { StepContext } from '../steps/define.js';
 import { afterNavigation } from './after.js';
+import { ActionEffects } from './effects.js';
 import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigate.js';
 import { readNavigation, type NavigationEnd } from './outcome.js';
 import { prepareActions } from '../target/index.js';
 
-/** The stability wait after an action (the act's final observation waits again if needed). */
-export const SETTLE_CAP_MS = 3_000;
+export { SETTLE_CAP_MS } from './effects.js';
 
 /**
- * Runs an action that may navigate (a click, a submit, a script): afterwards it waits for
- * stability; if the main frame navigates (during the action or that wait), the navigation is read
- * as a goto's is (a refused address or a failed load is navigation_failed), then it waits for the
- * new document's load, the access check and blockers as after a goto, then stability: the checks
- * run while the new document's quiet time is counting, not after it. Answers whether the main
- * frame navigated (the acted-on element is then gone with its document).
+ * Runs an action that may navigate (a click, a submit, a script), then waits for what it caused
+ * (lib/nav/effects.ts), not for the page's stability: the requests it fired, and a main-frame
+ * navigation it started (until that commits or fails). A navigation is read as a goto's is (a
+ * refused address or a failed load is navigation_failed); then the new document's load, the
+ * access check and blockers as after a goto. The act's observation measures stability, once.
+ * `action` gets the watcher, to wait for what it caused so far before going on (fill_form's
+ * read-back). Answers whether the main frame navigated (the acted-on element is then gone with its document).
  */
-export async function withNavigation(ctx: StepContext, action: () => Promise<void>): Promise<boolean> {
+export async function withNavigation(ctx: StepContext, action: (effects: ActionEffects) => Promise<void>): Promise<boolean> {
   const { page } = ctx;
   let navigated = false;
   const moved = new AbortController();
   // The latest main-frame navigation's end: its document's response, or the browser's error.
   let end = null as NavigationEnd | null;
+  const effects = new ActionEffects(page, () => ctx.observer.stableNow());
   const isMainNavigation = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
   const onNavigated = (frame: Frame): void => {
     if (frame !== page.mainFrame()) return;
     navigated = true;
-    moved.abort();
+    // A new document ends the wait; a same-document one (pushState) leaves its requests to be waited for.
+    if (effects.navigationStarted) moved.abort();
   };
   const onResponse = (r: Response): void => {
     if (isMainNavigation(r.request())) end = { url: r.url(), response: r };
@@ -41,21 +44,26 @@ export async function withNavigation(ctx: StepContext, action: () => Promise<voi
   page.on('framenavigated', onNavigated);
   page.on('response', onResponse);
   page.on('requestfailed', onFailed);
+  let settling: number;
   try {
-    await action();
-    await ctx.observer.waitForStable(SETTLE_CAP_MS, moved.signal);
+    await action(effects);
+    effects.actionEnded();
+    settling = performance.now();
+    await effects.settled({ navigationCapMs: NAVIGATION_TIMEOUT_MS, signal: moved.signal });
   } finally {
     page.off('framenavigated', onNavigated);
     page.off('response', onResponse);
     page.off('requestfailed', onFailed);
+    effects.dispose();
   }
   const failure = end ? await readNavigation(ctx, end) : null;
   if (failure) throw failure;
   if (!navigated) return false;
-  await page.waitForLoadState('domcontentloaded', { timeout: NAVIGATION_TIMEOUT_MS }).catch(() => undefined);
+  // The navigation's 30 s to DOMContentLoaded count from the action's end, its commit included (0 would mean no limit).
+  const left = Math.max(1, settling + NAVIGATION_TIMEOUT_MS - performance.now());
+  await page.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
   prepareActions(page);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, end && 'response' in end ? end.response : null);
-  await ctx.observer.waitForStable(SETTLE_CAP_MS);
   return true;
 }

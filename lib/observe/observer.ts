@@ -17,7 +17,7 @@ export const STABLE_CAP_MS = 3_000;
 /** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
 const RECENTLY_STABLE_MS = 100;
 /**
- * Right after a wait that ran out its cap (the step's own), the observation waits at most this
+ * Right after a wait that ran out its cap (a goto's own), the observation waits at most this
  * long more: a page that did not settle in 3 s seldom does in the next 3, and one act should not
  * pay two caps for it. It still covers an anti-flicker snippet's usual 4 s.
  */
@@ -114,6 +114,13 @@ export class PageObserver implements Observer {
     }
   }
 
+  /** Whether the page is stable right now: one read, no wait (targeting asks while its target is missing). */
+  async stableNow(): Promise<boolean> {
+    const stable = await this.tracker.waitForStable(this.page, 0);
+    if (stable) this.stableAt = performance.now();
+    return stable;
+  }
+
   /** The time spent on stability waits and walks since the last call (for Server-Timing), and resets it. */
   takeTimings(): { stable: number; walk: number } {
     const taken = this.timings;
@@ -174,7 +181,7 @@ export class PageObserver implements Observer {
     };
     let stable = false;
     let walk: WalkResult | undefined;
-    // Right after a stability wait that found the page stable (a goto's, an action's), it most
+    // Right after a stability check that found the page stable (a goto's wait, an action's look), it most
     // likely still is: one evaluate reads its quiet and walks it. Only if it moved meanwhile is
     // the walk thrown away, to wait and walk again.
     if (performance.now() - this.stableAt < RECENTLY_STABLE_MS) {

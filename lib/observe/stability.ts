@@ -9,6 +9,8 @@ export const DOM_QUIET_MS = 500;
 const STALLED_AFTER_MS = 5_000;
 /** Resource types that stay open by design and never mean "still loading". */
 const IGNORED_TYPES = new Set(['websocket', 'eventsource', 'media']);
+/** True for a request that means the page is still loading (not one that stays open by design). */
+export const countsAsLoading = (request: Request): boolean => !IGNORED_TYPES.has(request.resourceType());
 /** Where the init script keeps the time of the last DOM mutation (performance.now() in the page). */
 export const MUTATION_KEY = '__tabwrightLastMutation';
 
@@ -106,7 +108,7 @@ export class StabilityTracker {
   }
 
   private started(request: Request): void {
-    if (IGNORED_TYPES.has(request.resourceType())) return;
+    if (!countsAsLoading(request)) return;
     this.inflight.set(request, this.now());
     this.lastActivity = this.now();
   }

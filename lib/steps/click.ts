@@ -8,12 +8,12 @@ import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of click: exactly one of ref, text, label. */
-export const clickCodec = described(targeted({}), 'Clicks an element, then waits for any navigation it caused and for the page to settle.');
+export const clickCodec = described(targeted({}), 'Clicks an element, then waits for what the click caused: a navigation and its load, the requests it fired.');
 
 /** Decoded click parameters. */
 export type ClickParams = t.TypeOf<typeof clickCodec>;
 
-/** The click step: a point of the element's own box, Playwright's actionability checks, then any navigation it causes, then stability. */
+/** The click step: a point of the element's own box, Playwright's actionability checks, then what it caused (a navigation and its load, the requests it fired). */
 export const clickStep = defineStep({
   name: 'click',
   codec: clickCodec,

@@ -1,6 +1,7 @@
 // How fill (and fill_form for text-like fields) sets a value so that it is known to have taken:
 // written dates, times and numbers are converted to the input's own format first, and the value
-// is read back once the page has settled, since a field can be disabled mid-fill, refuse the
+// is read back once the page has reacted (the requests the fill fired answered, the next frame
+// and a task after it run), since a field can be disabled mid-fill, refuse the
 // value, or have a script put the old one back, all without Playwright noticing.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';

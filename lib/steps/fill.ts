@@ -18,8 +18,8 @@ export type FillParams = t.TypeOf<typeof fillCodec>;
 
 /**
  * The fill step: converts a written date, time or number to the field's format, clears and
- * replaces the value (input event), leaves the field (change event), and once the page settled
- * reads the value back: one that did not take is action_failed.
+ * replaces the value (input event), leaves the field (change event), and once the page reacted
+ * (the requests the fill fired answered, a frame) reads the value back: one that did not take is action_failed.
  */
 export const fillStep = defineStep({
   name: 'fill',

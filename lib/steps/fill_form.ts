@@ -2,7 +2,8 @@ import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
 import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../codec/index.js';
 import { StepError } from '../errors.js';
-import { SETTLE_CAP_MS, withNavigation } from '../nav/action.js';
+import { withNavigation } from '../nav/action.js';
+import type { ActionEffects } from '../nav/effects.js';
 import { locate } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
@@ -97,7 +98,7 @@ async function fillField(handle: ElementHandle<Element>, label: string, value: s
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
-async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[]): Promise<void> {
+async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[], effects: ActionEffects): Promise<void> {
   const checks: Array<[ElementHandle<Element>, string, FillCheck]> = [];
   for (const [label, value] of Object.entries(params.fields)) {
     // Kept until the step ends: the submit looks for the form most of them belong to.
@@ -106,8 +107,9 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
     const check = await fillField(handle, label, value);
     if (check) checks.push([handle, label, check]);
   }
-  // Read back once the page has reacted to the fields, and before a submit takes them away.
-  if (checks.length > 0) await ctx.observer.waitForStable(SETTLE_CAP_MS);
+  // Read back once the page has reacted to the fields (the requests they fired answered, a
+  // frame drawn), and before a submit takes them away.
+  if (checks.length > 0) await effects.settled();
   for (const [handle, label, check] of checks) await checkFilled(handle, check, `fill of "${label}"`);
   if (!params.submit) return;
   const anchor = handles[0]!;
@@ -132,7 +134,7 @@ export const fillFormStep = defineStep({
   run: async (ctx, params) => {
     const handles: ElementHandle<Element>[] = [];
     try {
-      await withNavigation(ctx, () => fillAll(ctx, params, handles));
+      await withNavigation(ctx, (effects) => fillAll(ctx, params, handles, effects));
     } finally {
       await Promise.all(handles.map((handle) => handle.dispose().catch(() => undefined)));
     }

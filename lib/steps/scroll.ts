@@ -3,7 +3,8 @@ import { described, intRange, nonEmptyString, oneOf, strictObject, withDefault }
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../page/deadline.js';
 import { ELEMENT_ALLOWANCE_MS } from './budget.js';
-import { defineStep } from './define.js';
+import { defineStep, type StepContext } from './define.js';
+import { withEffects } from '../nav/effects.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from './limits.js';
 import { pause } from '../time.js';
 import { jumpTo, wheelBy } from './scrolling.js';
@@ -33,13 +34,13 @@ export type ScrollParams = t.TypeOf<typeof scrollCodec>;
 
 /** The pause between two wheel turns, so the page's scroll handlers run (and lazy content starts loading). */
 const BETWEEN_TIMES_MS = 100;
-/** How long lazy content gets to arrive after the scroll before the step ends. */
+/** How long the requests a scroll fired (lazy content) get to answer before the step ends. */
 const SETTLE_CAP_MS = 1_500;
 
 /**
  * The scroll step: `to` jumps to the top or bottom, `direction` turns the mouse wheel `times`
- * times by `amount` px, `ref` scrolls an element into view. Then a short wait for stability so
- * content loaded by the scroll is in the act's observation.
+ * times by `amount` px, `ref` scrolls an element into view. Then a short wait for the requests
+ * the scroll fired (lazy content), and a frame; the act's observation waits for stability.
  */
 export const scrollStep = defineStep({
   name: 'scroll',
@@ -47,18 +48,20 @@ export const scrollStep = defineStep({
   // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
   budget: (params) =>
     SETTLE_CAP_MS + (params.ref !== undefined ? ELEMENT_ALLOWANCE_MS : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
-  run: async (ctx, params) => {
-    if (params.ref !== undefined) {
-      await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));
-    } else if (params.to !== undefined) {
-      await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
-    } else {
-      const dy = params.direction === 'up' ? -params.amount : params.amount;
-      for (let i = 0; i < params.times && !ctx.signal.aborted; i++) {
-        if (i > 0) await pause(BETWEEN_TIMES_MS, ctx.signal);
-        await wheelBy(ctx.page, dy);
-      }
-    }
-    await ctx.observer.waitForStable(SETTLE_CAP_MS);
-  },
+  run: (ctx, params) => withEffects(ctx, SETTLE_CAP_MS, () => scroll(ctx, params)),
 });
+
+/** The scroll itself. */
+async function scroll(ctx: StepContext, params: ScrollParams): Promise<void> {
+  if (params.ref !== undefined) {
+    await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));
+  } else if (params.to !== undefined) {
+    await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
+  } else {
+    const dy = params.direction === 'up' ? -params.amount : params.amount;
+    for (let i = 0; i < params.times && !ctx.signal.aborted; i++) {
+      if (i > 0) await pause(BETWEEN_TIMES_MS, ctx.signal);
+      await wheelBy(ctx.page, dy);
+    }
+  }
+}

@@ -7,6 +7,7 @@ import { PAGE_KEY } from '../observe/page/protocol.js';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import type { StepContext } from '../steps/define.js';
 import type { FindQuery, FindResult } from './page/find.js';
+import { pause } from '../time.js';
 
 /** How a step names its element: exactly one of these (the codec enforces it). */
 export interface TargetParams {
@@ -116,6 +117,31 @@ async function refHandle(ctx: StepContext, ref: string, target: TargetParams, fo
   return found;
 }
 
+/** How long a text or label target missing from a page that is still settling is looked for again. */
+export const APPEAR_CAP_MS = 3_000;
+/** The pause between two looks. */
+const LOOK_AGAIN_MS = 100;
+
+/**
+ * A text or label target the page does not show yet, on a page that is still settling (the
+ * previous step's fetch answered, its result not drawn yet; a dialog fading in), is looked for
+ * again until it shows, the page is stable (one last look), or APPEAR_CAP_MS pass. Action steps
+ * do not wait for the page's quiet, so this is where a step waits for what it needs. On a
+ * stable page a missing target fails at once.
+ */
+async function lookAgainWhileSettling(ctx: StepContext, target: TargetParams, purpose: Purpose, first: FindResult & { frame?: Frame }): Promise<FindResult & { frame?: Frame }> {
+  const deadline = performance.now() + APPEAR_CAP_MS;
+  let found = first;
+  while (!found.ref && !ctx.signal.aborted) {
+    const stable = await ctx.observer.stableNow();
+    const left = deadline - performance.now();
+    if (!stable) await pause(Math.min(LOOK_AGAIN_MS, left), ctx.signal);
+    found = await findInPage(ctx, target, purpose);
+    if (stable || left <= LOOK_AGAIN_MS) break;
+  }
+  return found;
+}
+
 /**
  * Resolves a step's target to a handle of its element (dispose it after use: see withTarget). A ref must come from the latest observation
  * (an older one is stale); text and label are matched in the page among visible elements
@@ -137,7 +163,7 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
     }
     return refHandle(ctx, ref, target);
   }
-  const found = await findInPage(ctx, target, purpose);
+  const found = await lookAgainWhileSettling(ctx, target, purpose, await findInPage(ctx, target, purpose));
   if (!found.ref) {
     const what = target.text !== undefined ? `text "${target.text}"` : `label "${target.label}"`;
     throw new StepError('element_not_found', `No visible element matches the ${what}`, {
