@@ -25,7 +25,8 @@ describe('PageObserver (stability and the walk)', function () {
       '/animated': { body: animatedPage() },
       '/streaming': { body: html('Streaming', '<p id="answer">The</p><script>setInterval(() => { answer.textContent += " word and more words"; }, 100)</script>') },
       '/flicker-html': { body: antiFlicker('html', 'opacity: 0 !important', 1_500) },
-      '/flicker-body': { body: antiFlicker('body', 'visibility: hidden', 2_500) },
+      // Shown after 2 s: with the 500 ms of quiet that must follow, well inside the observation's 3 s cap.
+      '/flicker-body': { body: antiFlicker('body', 'visibility: hidden', 2_000) },
       '/flicker-late': { body: antiFlicker('html', 'opacity: 0', 60_000) },
     });
   });
