@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { Engine } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
+import { EngineGate } from '../lib/capacity/gate.js';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config/index.js';
 import { pruneEnded } from '../lib/journal/retention.js';
@@ -113,6 +114,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
+      gate: new EngineGate(config.engineConcurrency, systemClock),
     });
     const mcp = new McpConnections(packageVersion());
     const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });

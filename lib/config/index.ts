@@ -6,6 +6,7 @@ import { DEFAULT_AI_MODEL, type AiProvider } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/solver.js';
 import { AllowList } from '../net/address.js';
 import type { Pools } from '../net/upstream.js';
+import { defaultSlots } from '../capacity/gate.js';
 import * as check from './checks.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
@@ -47,6 +48,8 @@ export interface Config {
   metricsToken: string | null;
   /** TABWRIGHT_URL and TABWRIGHT_API_KEY, the server `mcp` drives; null when neither is set. */
   server: { url: string; apiKey: string } | null;
+  /** TABWRIGHT_ENGINE_CONCURRENCY: acts and openings the browser runs at once; 0 for no limit. */
+  engineConcurrency: number;
 }
 
 /** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
@@ -108,8 +111,10 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   if (hasUrl !== hasKey) problems.push(hasUrl ? 'TABWRIGHT_URL is set without TABWRIGHT_API_KEY: set both' : 'TABWRIGHT_API_KEY is set without TABWRIGHT_URL: set both');
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
+  const engineConcurrency = value('TABWRIGHT_ENGINE_CONCURRENCY', check.wholeNumber) ?? defaultSlots();
+
   if (problems.length) throw new ConfigError(problems);
-  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server };
+  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, engineConcurrency };
 }
 
 /** The checked `--format` of `tabwright chart` (mermaid when absent); a bad one throws ConfigError naming the flag. */

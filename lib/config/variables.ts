@@ -2,6 +2,7 @@
 // README's table are written from this list, and a TABWRIGHT_* name not in it is reported as a typo.
 import { DEFAULT_AI_MODEL } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS } from '../captcha/solver.js';
+import { SLOTS_PER_CORE } from '../capacity/gate.js';
 import { DEBIAN_CHROMIUMS } from './chromium.js';
 import { LOG_LEVELS } from './log-level.js';
 
@@ -51,4 +52,10 @@ export const VARIABLES: readonly Variable[] = [
   { name: 'AI_MODEL', default: DEFAULT_AI_MODEL, meaning: 'the model asked', usedBy: 'serve' },
   { name: 'TABWRIGHT_URL', default: '', meaning: 'for mcp: the http(s) base URL of the running tabwright server it drives (with TABWRIGHT_API_KEY)', usedBy: 'mcp' },
   { name: 'TABWRIGHT_API_KEY', default: '', meaning: "for mcp: the API key it uses there; its sessions, plan limits and credits are the key's", usedBy: 'mcp' },
+  {
+    name: 'TABWRIGHT_ENGINE_CONCURRENCY',
+    default: `${SLOTS_PER_CORE} per CPU core`,
+    meaning: 'how many acts and session openings run in the browser at once; the rest wait their turn in arrival order (never an error); 0 for no limit',
+    usedBy: 'serve',
+  },
 ];

@@ -1,6 +1,8 @@
 import { expect } from 'chai';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SLOTS_PER_CORE } from '../../../lib/capacity/gate.js';
 import { ConfigError, LOG_LEVELS, loadConfig, type Config, type Env } from '../../../lib/config/index.js';
 import { startLogLevel } from '../../../lib/config/log-level.js';
 import { tempDir } from '../store/fixtures.js';
@@ -111,6 +113,14 @@ describe('loadConfig()', () => {
     expect(config.captcha).to.deep.equal({ base: 'https://solver.example', key: 'k', pollMs: 1000, capMs: 120_000 });
     expect(config.ai).to.deep.equal({ baseUrl: 'http://127.0.0.1:11434/v1', apiKey: '', model: 'gpt-4o-mini' });
     expect(loadConfig({ TABWRIGHT_CAPTCHA_KEY: 'k', TABWRIGHT_CAPTCHA_POLL_MS: '50' }).captcha).to.equal(null);
+  });
+
+  it('sizes the engine gate from the cores by default; 0 turns it off; anything but a whole number is refused', () => {
+    expect(loadConfig({}).engineConcurrency).to.equal(SLOTS_PER_CORE * availableParallelism());
+    expect(loadConfig({ TABWRIGHT_ENGINE_CONCURRENCY: '0' }).engineConcurrency).to.equal(0);
+    expect(loadConfig({ TABWRIGHT_ENGINE_CONCURRENCY: '3' }).engineConcurrency).to.equal(3);
+    expect(problems({ TABWRIGHT_ENGINE_CONCURRENCY: '-1' })).to.deep.equal(["TABWRIGHT_ENGINE_CONCURRENCY must be a whole number from 0, got '-1'"]);
+    expect(problems({ TABWRIGHT_ENGINE_CONCURRENCY: '2.5' })).to.deep.equal(["TABWRIGHT_ENGINE_CONCURRENCY must be a whole number from 0, got '2.5'"]);
   });
 
   it('reports a TABWRIGHT_ variable it does not know, suggesting the one meant', () => {
