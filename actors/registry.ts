@@ -1,4 +1,4 @@
-import { Admission, type LiveSessions } from '../lib/admission.js';
+import { Admission, type LiveSessions, type MemoryRule, type MemoryState } from '../lib/admission.js';
 import { defaultSlots, EngineGate, type GateLoad } from '../lib/capacity/gate.js';
 import { httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
@@ -42,6 +42,8 @@ export interface RegistryDeps {
   onEngineLost?: (listener: () => void) => void;
   /** How much page work runs at once (TABWRIGHT_ENGINE_CONCURRENCY); default: defaultSlots() of this machine. */
   gate?: EngineGate;
+  /** Creates are refused while the machine's memory is below the rule's (TABWRIGHT_MIN_FREE_MEMORY_MB); default: no rule. */
+  memory?: MemoryRule;
 }
 
 /**
@@ -62,7 +64,7 @@ export class Registry implements LiveSessions {
   private revocationCheck: unknown = null;
 
   constructor(private readonly deps: RegistryDeps) {
-    this.admission = new Admission(deps.store, this);
+    this.admission = new Admission(deps.store, this, deps.memory);
     this.gate = deps.gate ?? new EngineGate(defaultSlots(), deps.clock);
     this.driver = gatedDriver(deps.driver, this.gate);
     deps.telemetry.metrics.watchEngine(() => this.gate.load);
@@ -237,6 +239,11 @@ export class Registry implements LiveSessions {
   journalOf(id: string, keyId: string): Journal | undefined {
     const session = this.sessions.get(id);
     return session && session.spec.keyId === keyId ? session.journal : undefined;
+  }
+
+  /** The machine's memory as admission sees it (GET /health). */
+  memory(): MemoryState {
+    return this.admission.memory();
   }
 
   /** Page work under way and waiting in the engine gate (GET /metrics). */

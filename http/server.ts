@@ -3,6 +3,7 @@ import { Engine } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { EngineGate } from '../lib/capacity/gate.js';
+import { systemMemory } from '../lib/capacity/memory.js';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config/index.js';
 import { pruneEnded } from '../lib/journal/retention.js';
@@ -115,6 +116,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
       gate: new EngineGate(config.engineConcurrency, systemClock),
+      memory: { read: systemMemory, minFreeMb: config.minFreeMemoryMb },
     });
     const mcp = new McpConnections(packageVersion());
     const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });

@@ -7,6 +7,7 @@ import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/sol
 import { AllowList } from '../net/address.js';
 import type { Pools } from '../net/upstream.js';
 import { defaultSlots } from '../capacity/gate.js';
+import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import * as check from './checks.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
@@ -50,6 +51,8 @@ export interface Config {
   server: { url: string; apiKey: string } | null;
   /** TABWRIGHT_ENGINE_CONCURRENCY: acts and openings the browser runs at once; 0 for no limit. */
   engineConcurrency: number;
+  /** TABWRIGHT_MIN_FREE_MEMORY_MB: creates are refused below it; 0 for never. */
+  minFreeMemoryMb: number;
 }
 
 /** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
@@ -112,9 +115,10 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
   const engineConcurrency = value('TABWRIGHT_ENGINE_CONCURRENCY', check.wholeNumber) ?? defaultSlots();
+  const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
 
   if (problems.length) throw new ConfigError(problems);
-  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, engineConcurrency };
+  return { host, port, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, engineConcurrency, minFreeMemoryMb };
 }
 
 /** The checked `--format` of `tabwright chart` (mermaid when absent); a bad one throws ConfigError naming the flag. */

@@ -3,6 +3,7 @@
 import { DEFAULT_AI_MODEL } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS } from '../captcha/solver.js';
 import { SLOTS_PER_CORE } from '../capacity/gate.js';
+import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import { DEBIAN_CHROMIUMS } from './chromium.js';
 import { LOG_LEVELS } from './log-level.js';
 
@@ -56,6 +57,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_ENGINE_CONCURRENCY',
     default: `${SLOTS_PER_CORE} per CPU core`,
     meaning: 'how many acts and session openings run in the browser at once; the rest wait their turn in arrival order (never an error); 0 for no limit',
+    usedBy: 'serve',
+  },
+  {
+    name: 'TABWRIGHT_MIN_FREE_MEMORY_MB',
+    default: String(DEFAULT_MIN_FREE_MEMORY_MB),
+    meaning: "the machine's memory (MemAvailable, or the cgroup's room under its limit) below which a create answers 503 engine_unavailable; 0 turns the check off",
     usedBy: 'serve',
   },
 ];
