@@ -3,13 +3,16 @@
 // Playwright (the service's own browser, one context per flow), at BENCH_LEVELS (10,25,50)
 // concurrent workers. At each level the API and raw phases alternate (BENCH_ROUNDS rounds, each
 // phase BENCH_PHASE_S seconds of starting flows, then the flows under way finish), so a slow spell
-// of a shared machine falls on both. Printed per level: flows/s, p50 and p95 flow time, errors and
-// the API/raw throughput ratio; then the PSS of the whole process tree (this process, which is the
+// of a shared machine falls on both. Printed per level: flows/s, p50 and p95 flow time, errors,
+// the CPU time the process tree spent a flow, and the API/raw throughput ratio; then the PSS of the whole process tree (this process, which is the
 // server, and its Chromium) per idle bare session and per idle session on a page.
+// TABWRIGHT_ENGINE_CONCURRENCY sizes the service's engine gate as it does for serve (0: no gate).
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
-import { treeMemory } from './process-tree.js';
+import { defaultSlots, EngineGate } from '../lib/capacity/gate.js';
+import { systemClock } from '../lib/clock.js';
+import { treeCpuMs, treeMemory } from './process-tree.js';
 import { startBenchService } from './service.js';
 import { percentile } from './stats.js';
 
@@ -47,7 +50,9 @@ const site = await TestSite.start({
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(html('Load done', `<main><h1>Thanks</h1><p>Received from ${name}.</p></main>`));
   },
 });
-const { engine, base, headers, stop } = await startBenchService();
+const slots = process.env.TABWRIGHT_ENGINE_CONCURRENCY === undefined ? defaultSlots() : Number(process.env.TABWRIGHT_ENGINE_CONCURRENCY);
+if (!Number.isInteger(slots) || slots < 0) throw new Error(`TABWRIGHT_ENGINE_CONCURRENCY must be a whole number from 0, got '${process.env.TABWRIGHT_ENGINE_CONCURRENCY}'`);
+const { engine, base, headers, stop } = await startBenchService({ gate: new EngineGate(slots, systemClock) });
 const browser = engine.browser();
 
 let flowNumber = 0;
@@ -66,21 +71,32 @@ const apiError = (what: string, answer: { status: number; json: Record<string, u
   return new Error(`${what} ${answer.status}${error ? ` ${error.code}: ${error.message}` : ''}`);
 };
 
+/** How long each API request of the flows took, in ms, to see where a flow's time goes. */
+const requestTimes = { create: [] as number[], act: [] as number[], delete: [] as number[] };
+async function timed<T>(kind: keyof typeof requestTimes, request: () => Promise<T>): Promise<T> {
+  const begun = performance.now();
+  try {
+    return await request();
+  } finally {
+    requestTimes[kind].push(performance.now() - begun);
+  }
+}
+
 /** The flow through the API; throws with what went wrong (the session is deleted whatever happened). */
 async function apiFlow(): Promise<void> {
   const name = `flow ${++flowNumber}`;
-  const created = await call('POST', '/v1/sessions', { url: site.url('/') });
+  const created = await timed('create', () => call('POST', '/v1/sessions', { url: site.url('/') }));
   if (created.status !== 201) throw apiError('create', created);
   const id = created.json!.session_id as string;
   const failure = await (async () => {
     if (created.json!.error) return apiError('create', created);
-    const acted = await call('POST', `/v1/sessions/${id}/act`, { steps: [{ fill: { label: 'Name', value: name } }, { click: { text: 'Send' } }] });
+    const acted = await timed('act', () => call('POST', `/v1/sessions/${id}/act`, { steps: [{ fill: { label: 'Name', value: name } }, { click: { text: 'Send' } }] }));
     if (acted.status !== 200 || acted.json?.error) return apiError('act', acted);
     const content = (acted.json!.page as { markdown?: { content?: string } } | null)?.markdown?.content ?? '';
     return content.includes(received(name)) ? undefined : new Error(`the result page did not say '${received(name)}'`);
   })();
   // Deleted whatever happened, so a failed flow leaves no session open; the first failure is the one told.
-  const deleted = await call('DELETE', `/v1/sessions/${id}`);
+  const deleted = await timed('delete', () => call('DELETE', `/v1/sessions/${id}`));
   if (failure) throw failure;
   if (deleted.status !== 204) throw apiError('delete', deleted);
 }
@@ -108,11 +124,14 @@ interface Phase {
   times: number[];
   errors: number;
   messages: Map<string, number>;
+  /** CPU time of the process tree (server, its Chromium, this bench) over the phase, in ms. */
+  cpuMs: number;
 }
 
 /** `workers` loops of `flow` that start flows for PHASE_MS; the flows under way then finish and count. */
 async function phase(workers: number, flow: () => Promise<void>): Promise<Phase> {
-  const result: Phase = { flows: 0, ms: 0, times: [], errors: 0, messages: new Map() };
+  const result: Phase = { flows: 0, ms: 0, times: [], errors: 0, messages: new Map(), cpuMs: 0 };
+  const cpu = treeCpuMs(process.pid);
   const started = performance.now();
   const end = started + PHASE_MS;
   await Promise.all(
@@ -132,23 +151,26 @@ async function phase(workers: number, flow: () => Promise<void>): Promise<Phase>
     }),
   );
   result.ms = performance.now() - started;
+  result.cpuMs = treeCpuMs(process.pid) - cpu;
   return result;
 }
 
 function merge(a: Phase, b: Phase): Phase {
   const messages = new Map(a.messages);
   for (const [message, count] of b.messages) messages.set(message, (messages.get(message) ?? 0) + count);
-  return { flows: a.flows + b.flows, ms: a.ms + b.ms, times: [...a.times, ...b.times], errors: a.errors + b.errors, messages };
+  return { flows: a.flows + b.flows, ms: a.ms + b.ms, times: [...a.times, ...b.times], errors: a.errors + b.errors, messages, cpuMs: a.cpuMs + b.cpuMs };
 }
-const empty = (): Phase => ({ flows: 0, ms: 0, times: [], errors: 0, messages: new Map() });
+const empty = (): Phase => ({ flows: 0, ms: 0, times: [], errors: 0, messages: new Map(), cpuMs: 0 });
 const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 const rate = (p: Phase): number => (p.flows / p.ms) * 1000;
 const line = (name: string, p: Phase): string =>
   `  ${name.padEnd(4)} ${rate(p).toFixed(2).padStart(6)} flows/s  (${String(p.flows).padStart(4)} flows)  p50 ${(percentile(p.times, 50) / 1000).toFixed(2).padStart(6)} s` +
-  `  p95 ${(percentile(p.times, 95) / 1000).toFixed(2).padStart(6)} s  errors ${p.errors} of ${p.flows + p.errors}`;
+  `  p95 ${(percentile(p.times, 95) / 1000).toFixed(2).padStart(6)} s  errors ${p.errors} of ${p.flows + p.errors}` +
+  `  CPU ${(p.cpuMs / Math.max(1, p.flows + p.errors)).toFixed(0).padStart(5)} ms a flow (${(p.cpuMs / p.ms).toFixed(2)} cores)`;
 
 console.log(
-  `bench:load — levels ${LEVELS.join(', ')} workers, ${ROUNDS} round(s) of API and raw phases of ${PHASE_MS / 1000} s each, Chromium ${browser.version()}, load average ${load()}`,
+  `bench:load — levels ${LEVELS.join(', ')} workers, ${ROUNDS} round(s) of API and raw phases of ${PHASE_MS / 1000} s each, engine gate ${slots || 'off'}, ` +
+    `Chromium ${browser.version()}, load average ${load()}`,
 );
 // Warm-up: the first flows of each kind pay for code loading and caches.
 for (let i = 0; i < 3; i++) {
@@ -160,6 +182,7 @@ const verdicts: string[] = [];
 for (const workers of LEVELS) {
   let api = empty();
   let raw = empty();
+  for (const times of Object.values(requestTimes)) times.length = 0;
   for (let round = 0; round < ROUNDS; round++) {
     // Which goes first alternates, so neither always follows the other's leftovers.
     if ((round + LEVELS.indexOf(workers)) % 2 === 0) {
@@ -175,6 +198,8 @@ for (const workers of LEVELS) {
   console.log(`${workers} workers  (load average ${load()})`);
   console.log(line('raw', raw));
   console.log(line('API', api));
+  const p50s = Object.entries(requestTimes).map(([kind, times]) => `${kind} ${(percentile(times, 50) / 1000).toFixed(2)} s`);
+  console.log(`  API requests, p50: ${p50s.join(', ')}`);
   console.log(`  ratio API/raw flows/s ${ratio.toFixed(2)}x  (target ≥ ${TARGET_RATIO}x with 0 API errors: ${met ? 'met' : 'NOT met'})`);
   for (const [name, p] of [['API', api], ['raw', raw]] as const) {
     for (const [message, count] of p.messages) console.log(`  ${name} error ×${count}: ${message}`);

@@ -8,6 +8,7 @@ import { Engine, launchChromium } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
+import type { EngineGate } from '../lib/capacity/gate.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
@@ -31,8 +32,8 @@ export interface BenchService {
   readonly stop: () => Promise<void>;
 }
 
-/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS. */
-export async function startBenchService(options: { offline?: boolean } = {}): Promise<BenchService> {
+/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `gate` replaces the registry's default one. */
+export async function startBenchService(options: { offline?: boolean; gate?: EngineGate } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
@@ -43,7 +44,7 @@ export async function startBenchService(options: { offline?: boolean } = {}): Pr
     ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
   });
   await engine.start();
-  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry }), telemetry });
+  const registry = new Registry({ store, clock: systemClock, driver: new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry }), telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
