@@ -1,4 +1,5 @@
-import { Admission, type LiveSessions } from '../lib/admission.js';
+import { Admission, type LiveSessions, type MemoryRule, type MemoryState } from '../lib/admission.js';
+import { defaultSlots, EngineGate, type GateLoad } from '../lib/capacity/gate.js';
 import { httpErrors } from '../lib/errors.js';
 import type { Clock } from '../lib/clock.js';
 import type { Journal } from '../lib/journal/journal.js';
@@ -10,6 +11,7 @@ import type { ApiKeyRecord, Store } from '../lib/store/index.js';
 import type { Telemetry } from '../lib/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
 import type { BrowserDriver, ContextSettings } from './driver.js';
+import { gatedDriver } from './gated-driver.js';
 import { Session } from './session.js';
 
 /** A create, decoded and checked against the plan. */
@@ -38,6 +40,10 @@ export interface RegistryDeps {
   telemetry: Telemetry;
   /** Subscribes to browser loss; the registry fails every live session when it happens. */
   onEngineLost?: (listener: () => void) => void;
+  /** How much page work runs at once (TABWRIGHT_ENGINE_CONCURRENCY); default: defaultSlots() of this machine. */
+  gate?: EngineGate;
+  /** Creates are refused while the machine's memory is below the rule's (TABWRIGHT_MIN_FREE_MEMORY_MB); default: no rule. */
+  memory?: MemoryRule;
 }
 
 /**
@@ -50,12 +56,18 @@ export class Registry implements LiveSessions {
   /** Creates still opening their context, by key id; a key with none has no entry. */
   private readonly opening = new Map<string, number>();
   private readonly admission: Admission;
+  /** The driver behind the engine gate: page openings and acts run when it lets them. */
+  private readonly driver: BrowserDriver;
+  private readonly gate: EngineGate;
   private stopping = false;
   /** The pending revocation check; armed only while there are live sessions. */
   private revocationCheck: unknown = null;
 
   constructor(private readonly deps: RegistryDeps) {
-    this.admission = new Admission(deps.store, this);
+    this.admission = new Admission(deps.store, this, deps.memory);
+    this.gate = deps.gate ?? new EngineGate(defaultSlots(), deps.clock);
+    this.driver = gatedDriver(deps.driver, this.gate);
+    deps.telemetry.metrics.watchEngine(() => this.gate.load);
     deps.onEngineLost?.(() => {
       for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
     });
@@ -151,7 +163,7 @@ export class Registry implements LiveSessions {
   private async start(key: ApiKeyRecord, request: CreateRequest): Promise<Session> {
     // The id is chosen first: a session's trace is named after it from the moment its context opens.
     const id = newSessionId();
-    const driver = await this.deps.driver.open({ ...request.settings, accountId: key.accountId, sessionId: id });
+    const driver = await this.driver.open({ ...request.settings, accountId: key.accountId, sessionId: id });
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
@@ -238,6 +250,16 @@ export class Registry implements LiveSessions {
   journalOf(id: string, keyId: string): Journal | undefined {
     const session = this.sessions.get(id);
     return session && session.spec.keyId === keyId ? session.journal : undefined;
+  }
+
+  /** The machine's memory as admission sees it (GET /health). */
+  memory(): MemoryState {
+    return this.admission.memory();
+  }
+
+  /** Page work under way and waiting in the engine gate (GET /metrics). */
+  get gateLoad(): GateLoad & { slots: number } {
+    return { ...this.gate.load, slots: this.gate.slots };
   }
 
   /** Number of live sessions (all keys). */

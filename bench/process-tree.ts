@@ -99,3 +99,22 @@ export function identity(pid: number): string | undefined {
   if (!fields || fields[0] === 'Z') return undefined;
   return `${pid}@${fields[19]}`;
 }
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux Node runs on). */
+const TICKS_PER_SECOND = 100;
+
+/**
+ * CPU time the tree of `root` has used so far, in ms: each process's own user and system time,
+ * plus what its children that have ended used (Chromium's renderers end with their contexts, and
+ * their time moves to the zygote that waited for them).
+ */
+export function treeCpuMs(root: number): number {
+  let ticks = 0;
+  for (const pid of descendants(root).pids) {
+    const stat = read(`/proc/${pid}/stat`);
+    const fields = stat?.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime, stime, cutime, cstime: fields 14 to 17 of the line, 11 to 14 after the name.
+    if (fields) ticks += [11, 12, 13, 14].reduce((sum, at) => sum + Number(fields[at] ?? 0), 0);
+  }
+  return (ticks * 1000) / TICKS_PER_SECOND;
+}

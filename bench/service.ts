@@ -8,6 +8,7 @@ import { Engine, launchChromium } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
+import type { EngineGate } from '../lib/capacity/gate.js';
 import { systemClock } from '../lib/clock.js';
 import { openStore, type Store } from '../lib/store/index.js';
 import { Telemetry } from '../lib/telemetry/index.js';
@@ -35,8 +36,8 @@ export interface BenchService {
   readonly stop: () => Promise<void>;
 }
 
-/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0). */
-export async function startBenchService(options: { offline?: boolean; warmSessions?: number } = {}): Promise<BenchService> {
+/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the registry's default one. */
+export async function startBenchService(options: { offline?: boolean; warmSessions?: number; gate?: EngineGate } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
@@ -48,7 +49,7 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   });
   await engine.start();
   const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
-  const registry = new Registry({ store, clock: systemClock, driver, telemetry });
+  const registry = new Registry({ store, clock: systemClock, driver, telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));

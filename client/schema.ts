@@ -1550,6 +1550,15 @@ export interface components {
             engine: "up" | "down" | "restarting";
             /** @description Live sessions in this process. */
             sessions: number;
+            memory: components["schemas"]["HealthMemory"];
+        };
+        HealthMemory: {
+            /** @description Megabytes of memory the machine can still give now (MemAvailable, or less under a cgroup memory limit); null where the system does not say. */
+            available_mb: number | null;
+            /** @description What is kept free (TABWRIGHT_MIN_FREE_MEMORY_MB): below it a create answers 503 engine_unavailable; 0 when the check is off. */
+            min_free_mb: number;
+            /** @description True while creates are refused for memory; acts of live sessions still run. */
+            low: boolean;
         };
         NotFoundError: {
             error: {
@@ -1984,7 +1993,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The browser engine is down, restarting, or the server is shutting down; the message says which and when to retry: retry after Retry-After seconds. */
+            /** @description The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine's memory is nearly used; the message says which and when to retry: retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
@@ -2349,7 +2358,7 @@ export interface operations {
                     "application/json": components["schemas"]["InternalError"];
                 };
             };
-            /** @description The browser engine is down, restarting, or the server is shutting down; the message says which and when to retry: retry after Retry-After seconds. */
+            /** @description The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine's memory is nearly used; the message says which and when to retry: retry after Retry-After seconds. */
             503: {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */

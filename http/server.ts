@@ -2,6 +2,9 @@ import { createServer, type Server } from 'node:http';
 import { Engine } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
+import { roomForReadyPage } from '../lib/admission.js';
+import { EngineGate } from '../lib/capacity/gate.js';
+import { systemMemory } from '../lib/capacity/memory.js';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config/index.js';
 import { pruneEnded } from '../lib/journal/retention.js';
@@ -110,12 +113,16 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
     const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
     const network = { guard: new AddressGuard(config.allowHosts), pools: config.proxies };
+    const memory = { read: systemMemory, minFreeMb: config.minFreeMemoryMb };
+    const warm = { sessions: config.warmSessions, canGrow: () => roomForReadyPage(memory) };
     const registry = new Registry({
       store,
       clock: systemClock,
-      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm: { sessions: config.warmSessions } }),
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
+      gate: new EngineGate(config.engineConcurrency, systemClock),
+      memory,
     });
     const mcp = new McpConnections(packageVersion());
     const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });

@@ -1,9 +1,42 @@
-// Whether work may start: the plan's session length and concurrency, the credit pool, the quota.
-// Every such rule lives here; the registry asks before it opens a session or runs an act.
+// Whether work may start: the plan's session length and concurrency, the credit pool, the quota,
+// the machine's memory. Every such rule lives here; the registry asks before it opens a session or
+// runs an act. When admitted work runs is the engine gate's (lib/capacity/gate.ts).
 import { nextCycleStart } from './billing/cycle.js';
 import { PLANS } from './billing/plans.js';
+import type { MemoryReader } from './capacity/memory.js';
 import { ApiError, httpErrors } from './errors.js';
 import type { ApiKeyRecord, Store } from './store/index.js';
+
+/** How long a create refused for memory is told to wait: sessions ending free memory within seconds. */
+export const MEMORY_RETRY_AFTER_S = 10;
+
+/** The memory rule: creates are refused while less than `minFreeMb` can be had (0: never). */
+export interface MemoryRule {
+  read: MemoryReader;
+  minFreeMb: number;
+}
+
+/** What a page kept ready for the warm start costs, about an idle session (README, Warm start). */
+export const READY_PAGE_MB = 70;
+
+/**
+ * Whether the warm pool may make one more ready page: only while the memory left after it still
+ * lets creates in, so keeping pages ready never makes the service refuse a create for memory.
+ */
+export function roomForReadyPage(rule: MemoryRule): boolean {
+  if (rule.minFreeMb === 0) return true;
+  const available = rule.read();
+  return available === null || available - READY_PAGE_MB >= rule.minFreeMb;
+}
+
+/** The memory as the rule sees it now (GET /health shows it). */
+export interface MemoryState {
+  /** Megabytes that can still be had; null where the system does not say. */
+  availableMb: number | null;
+  minFreeMb: number;
+  /** True while creates are refused for memory. */
+  low: boolean;
+}
 
 /** What admission must know of the live sessions of this process; the registry answers. */
 export interface LiveSessions {
@@ -28,11 +61,21 @@ export class Admission {
   constructor(
     private readonly store: Store,
     private readonly live: LiveSessions,
+    private readonly memoryRule: MemoryRule = { read: () => null, minFreeMb: 0 },
   ) {}
+
+  /** The machine's memory now, and whether it is below what is kept free. */
+  memory(): MemoryState {
+    const { minFreeMb } = this.memoryRule;
+    const availableMb = this.memoryRule.read();
+    return { availableMb, minFreeMb, low: minFreeMb > 0 && availableMb !== null && availableMb < minFreeMb };
+  }
 
   /**
    * A create for `key` lasting `timeoutSeconds`: 400 above the plan's session length, 429
-   * rate_limited at the plan's concurrency (decisions.md), 402 with an empty credit pool.
+   * rate_limited at the plan's concurrency (decisions.md), 402 with an empty credit pool, 503
+   * engine_unavailable while the machine's memory is below what is kept free (before a context is
+   * built: Chromium out of memory would take every live session with it).
    */
   admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number): void {
     const plan = PLANS[key.plan];
@@ -53,12 +96,20 @@ export class Admission {
     }
     // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
     const balance = this.store.creditBalance(key.accountId, key.test, now);
-    if (balance > 0) return;
-    const pool = key.test ? 'test credits' : 'credits';
-    throw new ApiError(402, 'insufficient_credits', `This account has no ${pool} left this cycle; top up, upgrade, or wait for the next cycle`, {
-      balance,
-      test: key.test,
-    });
+    if (balance <= 0) {
+      const pool = key.test ? 'test credits' : 'credits';
+      throw new ApiError(402, 'insufficient_credits', `This account has no ${pool} left this cycle; top up, upgrade, or wait for the next cycle`, {
+        balance,
+        test: key.test,
+      });
+    }
+    const memory = this.memory();
+    if (memory.low) {
+      throw httpErrors.engineUnavailable(
+        MEMORY_RETRY_AFTER_S,
+        `The machine has ${memory.availableMb} MB of memory left, below the ${memory.minFreeMb} MB kept free for the live sessions`,
+      );
+    }
   }
 
   /**

@@ -53,7 +53,7 @@ const ERRORS = {
   413: { name: 'PayloadTooLargeError', codes: ['payload_too_large'], text: 'The body is larger than 1 MiB.' },
   429: { name: 'RateLimitedError', codes: ['rate_limited'], text: 'Over the plan\'s request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off.' },
   500: { name: 'InternalError', codes: ['internal_error'], text: 'An internal fault; nothing internal is shown. Retrying may help.' },
-  503: { name: 'EngineUnavailableError', codes: ['engine_unavailable'], text: 'The browser engine is down, restarting, or the server is shutting down; the message says which and when to retry: retry after Retry-After seconds.' },
+  503: { name: 'EngineUnavailableError', codes: ['engine_unavailable'], text: 'The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine\'s memory is nearly used; the message says which and when to retry: retry after Retry-After seconds.' },
 } as const satisfies Record<number, { name: string; codes: readonly [ApiErrorCode, ...ApiErrorCode[]]; text: string }>;
 
 /** An HTTP error status the document describes. */

@@ -72,6 +72,12 @@ export const wholeUpTo =
     if (!/^\d+$/.test(text) || value > max) throw new Error(`must be a whole number from 0 to ${max}, ${got(text)}`);
     return value;
   };
+/** A whole number from 0 (0 usually turns the thing off). */
+export const wholeNumber: Check<number> = (text) => {
+  const value = Number(text);
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(value)) throw new Error(`must be a whole number from 0, ${got(text)}`);
+  return value;
+};
 
 /** An http or https URL, without trailing slashes (paths are appended to it). */
 export const httpUrl: Check<string> = (text) => {

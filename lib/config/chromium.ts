@@ -53,6 +53,39 @@ export function chromiumSetting(env: Readonly<Record<string, string | undefined>
 export const RENDERER_HEAP_MB = 1024;
 
 /**
+ * The features Playwright (the version in package-lock.json) turns off with its own
+ * --disable-features. Chromium reads only the last --disable-features of its command line, so the
+ * one in CHROMIUM_ARGS, which comes after Playwright's, repeats them; a test compares the two
+ * lists of a launched browser, so an update of Playwright that changes its list is caught.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
+/**
+ * Features this service turns off besides Playwright's. Headless Chromium gives every new window
+ * (every session's context) the omnibox popup as a WebUI page of its own, which nobody can ever
+ * see: a second renderer per session, about 500 ms of CPU to build it and 30 MB of memory while
+ * it lives (bench:load: the idle session halves, and so does the CPU of a short session).
+ */
+export const DISABLED_FEATURES: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
  * Chromium flags. Background networking, component updates and QUIC are off because this
  * service's browser must only ever fetch what a session asked for (and a closed network
  * otherwise fills the logs with refused connections).
@@ -71,4 +104,5 @@ export const CHROMIUM_ARGS: readonly string[] = [
   // A page that allocates without bound crashes its renderer within seconds at 1 GiB of JavaScript
   // heap (page_crashed) instead of growing to V8's own 4 GiB ceiling while the machine swaps.
   `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES].join(',')}`,
 ];

@@ -7,6 +7,8 @@ import { DEFAULT_AI_MODEL, type AiProvider } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/solver.js';
 import { AllowList } from '../net/address.js';
 import type { Pools } from '../net/upstream.js';
+import { defaultSlots } from '../capacity/gate.js';
+import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import * as check from './checks.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
@@ -50,6 +52,10 @@ export interface Config {
   server: { url: string; apiKey: string } | null;
   /** TABWRIGHT_WARM_SESSIONS: pages kept ready for creates with default options; 0 is off. */
   warmSessions: number;
+  /** TABWRIGHT_ENGINE_CONCURRENCY: acts and openings the browser runs at once; 0 for no limit. */
+  engineConcurrency: number;
+  /** TABWRIGHT_MIN_FREE_MEMORY_MB: creates are refused below it; 0 for never. */
+  minFreeMemoryMb: number;
 }
 
 /** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
@@ -136,9 +142,11 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
   const warmSessions = value('TABWRIGHT_WARM_SESSIONS', check.wholeUpTo(MAX_WARM_SESSIONS)) ?? DEFAULT_WARM_SESSIONS;
+  const engineConcurrency = value('TABWRIGHT_ENGINE_CONCURRENCY', check.wholeNumber) ?? defaultSlots();
+  const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
 
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions };
+  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
 }
 
 /** userDataDir checked like DATA_DIR; a problem (it is a file) is added to `problems`. */

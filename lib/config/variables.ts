@@ -2,6 +2,8 @@
 // README's table are written from this list, and a TABWRIGHT_* name not in it is reported as a typo.
 import { DEFAULT_AI_MODEL } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS } from '../captcha/solver.js';
+import { SLOTS_PER_CORE } from '../capacity/gate.js';
+import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import { DEBIAN_CHROMIUMS } from './chromium.js';
 import { LOG_LEVELS } from './log-level.js';
 
@@ -77,6 +79,18 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_WARM_SESSIONS',
     default: String(DEFAULT_WARM_SESSIONS),
     meaning: `how many pages for creates with default options serve keeps ready (context, page, proxy and set-up made ahead, refilled after each create has answered), 0 to ${MAX_WARM_SESSIONS}; 0 turns the warm pool off`,
-    usedBy: 'serve',
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_ENGINE_CONCURRENCY',
+    default: `${SLOTS_PER_CORE} per CPU core`,
+    meaning: 'how many acts and session openings run in the browser at once; the rest wait their turn in arrival order (never an error); 0 for no limit',
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_MIN_FREE_MEMORY_MB',
+    default: String(DEFAULT_MIN_FREE_MEMORY_MB),
+    meaning: "the machine's memory (MemAvailable, or the cgroup's room under its limit) below which a create answers 503 engine_unavailable; 0 turns the check off",
+    usedBy: 'service',
   },
 ];

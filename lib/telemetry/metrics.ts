@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { GateLoad } from '../capacity/gate.js';
 
 /** Seconds an act may take, from a cached observe to a long scroll_collect or upload. */
 const ACT_BUCKETS = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120];
@@ -57,6 +58,19 @@ export class Metrics {
   readonly engineUp = new Gauge({ name: 'tabwright_engine_up', help: '1 while the browser is up, else 0', registers: [this.registry] });
   readonly engineRestarts = new Counter({ name: 'tabwright_engine_restarts_total', help: 'Browser launches after the first (relaunches after a loss)', registers: [this.registry] });
   readonly engineLosses = new Counter({ name: 'tabwright_engine_losses_total', help: 'Times the browser went away (crash, kill)', registers: [this.registry] });
+  /** What the engine gate holds, read at each scrape (nothing until a registry watches its gate). */
+  private engineLoad: () => GateLoad = () => ({ running: 0, waiting: 0 });
+  readonly engineWork: Gauge<'state'> = new Gauge({
+    name: 'tabwright_engine_work',
+    help: 'Acts and session openings in the engine gate, by state: running, or waiting for a place (TABWRIGHT_ENGINE_CONCURRENCY)',
+    labelNames: ['state'] as const,
+    registers: [this.registry],
+    collect: () => {
+      const { running, waiting } = this.engineLoad();
+      this.engineWork.set({ state: 'running' }, running);
+      this.engineWork.set({ state: 'waiting' }, waiting);
+    },
+  });
   readonly bytesMetered = new Counter({
     name: 'tabwright_bytes_metered_total',
     help: 'Response bytes metered by the session proxies, by billing kind (datacenter, residential)',
@@ -82,6 +96,11 @@ export class Metrics {
     labelNames: ['result'] as const,
     registers: [this.registry],
   });
+
+  /** Reads `load` at every scrape for tabwright_engine_work (the registry's engine gate). */
+  watchEngine(load: () => GateLoad): void {
+    this.engineLoad = load;
+  }
 
   /** The exposition's content type (Prometheus text format 0.0.4). */
   readonly contentType = this.registry.contentType;

@@ -11,7 +11,7 @@ const SERVICE_METRICS = [
   'tabwright_act_duration_seconds', 'tabwright_steps_total', 'tabwright_step_errors_total', 'tabwright_http_requests_total',
   'tabwright_engine_up', 'tabwright_engine_restarts_total', 'tabwright_engine_losses_total', 'tabwright_bytes_metered_total',
   'tabwright_credits_debited_total', 'tabwright_credits_refunded_total', 'tabwright_live_viewers', 'tabwright_screencasts_active',
-  'tabwright_live_frames_total',
+  'tabwright_live_frames_total', 'tabwright_engine_work',
 ];
 
 describe('GET /metrics', () => {

@@ -101,7 +101,7 @@ describe('the response check of the HTTP and integration specs', () => {
 
   it('lets a documented answer through', async () => {
     const http = answering((ctx) => {
-      ctx.body = { status: 'ok', engine: 'up', sessions: 2 };
+      ctx.body = { status: 'ok', engine: 'up', sessions: 2, memory: { available_mb: 2048, min_free_mb: 256, low: false } };
     });
     expect((await http.get('/health')).status).to.equal(200);
   });

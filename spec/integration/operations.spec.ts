@@ -145,7 +145,7 @@ describe('operations against real Chromium: logs, metrics, health', function () 
     it('turns 503 within 2 s of SIGKILL on the browser pid and back to 200 once the engine relaunched', async () => {
       const created = await service.http.post('/v1/sessions').set(auth).send({ url: site.url('/') });
       expect(created.status).to.equal(201);
-      expect((await service.http.get('/health')).body).to.deep.equal({ status: 'ok', engine: 'up', sessions: 1 });
+      expect((await service.http.get('/health')).body).to.deep.include({ status: 'ok', engine: 'up', sessions: 1 });
       const pid = engine.pid;
       expect(pid).to.be.a('number');
       expect(capture.lines('engine launched')[0]).to.include({ pid });
@@ -166,7 +166,7 @@ describe('operations against real Chromium: logs, metrics, health', function () 
       await poll(async () => (await service.http.get('/health')).status === 200, 30_000);
       const toUp = performance.now() - killed;
       await service.registry.settled();
-      expect((await service.http.get('/health')).body).to.deep.equal({ status: 'ok', engine: 'up', sessions: 0 });
+      expect((await service.http.get('/health')).body).to.deep.include({ status: 'ok', engine: 'up', sessions: 0 });
       expect(engine.pid).to.be.a('number').and.not.equal(pid);
       expect(capture.lines('engine lost')[0]).to.include({ level: 40, pid });
       expect(capture.lines('engine relaunched')[0]).to.include({ level: 30, pid: engine.pid });

@@ -11,7 +11,9 @@ import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
 import { McpConnections } from '../../mcp/http.js';
 import type { EngineView } from '../../http/state.js';
+import type { MemoryRule } from '../../lib/admission.js';
 import type { AiProvider } from '../../lib/ai/index.js';
+import type { EngineGate } from '../../lib/capacity/gate.js';
 import type { PlanName } from '../../lib/billing/plans.js';
 import type { SolverConfig } from '../../lib/captcha/solver.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
@@ -57,6 +59,10 @@ export interface ServiceOptions {
   /** For the real driver: what TABWRIGHT_CAPTCHA_* and AI_* would configure (default: off). */
   solver?: SolverConfig | null;
   ai?: AiProvider | null;
+  /** The engine gate (default: the registry's, sized from this machine). */
+  gate?: EngineGate;
+  /** The memory rule for creates (default: none). */
+  memory?: MemoryRule;
 }
 
 /** Without a browser (a FakeDriver) the engine is always up. */
@@ -81,6 +87,8 @@ export function startService(options: ServiceOptions = {}): Service {
       lostListeners.push(listener);
       options.engine?.onLost(listener);
     },
+    gate: options.gate,
+    memory: options.memory,
   });
   const mcp = new McpConnections('0.0.0-test');
   const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp }, { metricsToken: options.metricsToken });

@@ -1,6 +1,9 @@
 import { expect } from 'chai';
 import { chmodSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
+import { SLOTS_PER_CORE } from '../../../lib/capacity/gate.js';
+import { DEFAULT_MIN_FREE_MEMORY_MB } from '../../../lib/capacity/memory.js';
 import { ConfigError, LOG_LEVELS, loadConfig, type Config, type Env } from '../../../lib/config/index.js';
 import { startLogLevel } from '../../../lib/config/log-level.js';
 import { tempDir } from '../store/fixtures.js';
@@ -149,6 +152,21 @@ describe('loadConfig()', () => {
     for (const bad of ['-1', '33', '1.5', 'two']) {
       expect(problems({ TABWRIGHT_WARM_SESSIONS: bad })).to.deep.equal([`TABWRIGHT_WARM_SESSIONS must be a whole number from 0 to 32, got '${bad}'`]);
     }
+  });
+
+  it('sizes the engine gate from the cores by default; 0 turns it off; anything but a whole number is refused', () => {
+    expect(loadConfig({}).engineConcurrency).to.equal(SLOTS_PER_CORE * availableParallelism());
+    expect(loadConfig({ TABWRIGHT_ENGINE_CONCURRENCY: '0' }).engineConcurrency).to.equal(0);
+    expect(loadConfig({ TABWRIGHT_ENGINE_CONCURRENCY: '3' }).engineConcurrency).to.equal(3);
+    expect(problems({ TABWRIGHT_ENGINE_CONCURRENCY: '-1' })).to.deep.equal(["TABWRIGHT_ENGINE_CONCURRENCY must be a whole number from 0, got '-1'"]);
+    expect(problems({ TABWRIGHT_ENGINE_CONCURRENCY: '2.5' })).to.deep.equal(["TABWRIGHT_ENGINE_CONCURRENCY must be a whole number from 0, got '2.5'"]);
+  });
+
+  it('keeps 256 MB of memory free by default; 0 turns the check off; anything but a whole number is refused', () => {
+    expect(loadConfig({}).minFreeMemoryMb).to.equal(DEFAULT_MIN_FREE_MEMORY_MB);
+    expect(loadConfig({ TABWRIGHT_MIN_FREE_MEMORY_MB: '0' }).minFreeMemoryMb).to.equal(0);
+    expect(loadConfig({ TABWRIGHT_MIN_FREE_MEMORY_MB: '1024' }).minFreeMemoryMb).to.equal(1024);
+    expect(problems({ TABWRIGHT_MIN_FREE_MEMORY_MB: '0.5' })).to.deep.equal(["TABWRIGHT_MIN_FREE_MEMORY_MB must be a whole number from 0, got '0.5'"]);
   });
 
   it('reports a TABWRIGHT_ variable it does not know, suggesting the one meant', () => {

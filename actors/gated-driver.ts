@@ -1,0 +1,49 @@
+import { EngineGate, GateLeft } from '../lib/capacity/gate.js';
+import { ActCancelled } from '../lib/steps/runner.js';
+import type { BrowserDriver, ContextSettings, PageDriver } from './driver.js';
+
+/**
+ * `driver` with its page work let through `gate`: opening a session's page, and every act (a
+ * create's first act too), waits for a place and runs only once it has one. An act whose session
+ * ends while it waits (DELETE, timeout, engine loss) leaves the queue as cancelled, having run nothing.
+ */
+export function gatedDriver(driver: BrowserDriver, gate: EngineGate): BrowserDriver {
+  return {
+    async open(settings: ContextSettings): Promise<PageDriver> {
+      const release = await gate.enter();
+      try {
+        return gatedPage(await driver.open(settings), gate);
+      } finally {
+        release();
+      }
+    },
+  };
+}
+
+function gatedPage(page: PageDriver, gate: EngineGate): PageDriver {
+  return {
+    async run(plan, signal) {
+      const release = await gate.enter(signal).catch((error: unknown) => {
+        throw error instanceof GateLeft ? new ActCancelled('act cancelled while it waited for the engine') : error;
+      });
+      try {
+        return await page.run(plan, signal);
+      } finally {
+        release();
+      }
+    },
+    close: (options) => page.close(options),
+    get closeExtraMs() {
+      return page.closeExtraMs;
+    },
+    get connected() {
+      return page.connected;
+    },
+    get live() {
+      return page.live;
+    },
+    usage: page.usage && (() => page.usage!()),
+    onPageFailure: page.onPageFailure && ((listener) => page.onPageFailure!(listener)),
+    attachJournal: page.attachJournal && ((journal) => page.attachJournal!(journal)),
+  };
+}
