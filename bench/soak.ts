@@ -5,7 +5,8 @@
 // the server's RSS as found and after a full garbage collection (asked through its inspector, so
 // figures taken at different points of V8's collection cycle compare), its JS heap and open
 // files, Chromium's browser process, and the RSS, PSS and count of the whole process tree; then
-// the same after SOAK_IDLE_MS (10 s) idle, and the growth from the first report to the last.
+// the same after SOAK_IDLE_MS (10 s) idle, the growth from the first report to the last, and
+// whether that kept to the targets (no more processes, the tree's own memory under 10% more).
 // SOAK_HEAP_AT=100,1000 also writes heap snapshots of the server at those cycles (into a folder
 // it names; writing one costs memory of its own, so such a run's figures are not the soak's);
 // SOAK_NODE_FLAGS passes Node flags to the server (`--trace-gc`), whose output goes to its log.
@@ -188,7 +189,21 @@ async function report(label: string): Promise<Figures> {
   return { found, collected };
 }
 
-const growth = (from: number, to: number): string => `${to >= from ? '+' : ''}${(((to - from) / from) * 100).toFixed(1)}%`;
+const change = (from: number, to: number): number => ((to - from) / from) * 100;
+const growth = (from: number, to: number): string => `${to >= from ? '+' : ''}${change(from, to).toFixed(1)}%`;
+/** The issue's bar after warm-up: no more processes, and the tree's own memory grown by less than this. */
+const TARGET_GROWTH_PERCENT = 10;
+
+/** Whether the tree kept to the targets from `from` to `to`: its processes and its own (anonymous) memory. */
+function targetLine(label: string, from: Figures, to: Figures): string {
+  const [before, after] = [from.collected.pids.length, to.collected.pids.length];
+  const anon = change(from.collected.treeAnon, to.collected.treeAnon);
+  const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
+  return (
+    `targets from cycle ${EVERY} to ${label}: processes ${before} → ${after} (no growth: ${met(after <= before)}), ` +
+    `tree anon ${growth(from.collected.treeAnon, to.collected.treeAnon)} (under ${TARGET_GROWTH_PERCENT}%: ${met(anon < TARGET_GROWTH_PERCENT)})`
+  );
+}
 const growthLine = (label: string, from: Figures, to: Figures): string =>
   `growth from cycle ${EVERY} to ${label}: server rss ${growth(from.found.rootRss, to.found.rootRss)} (after gc ${growth(from.collected.rootRss, to.collected.rootRss)}),` +
   ` chromium rss ${growth(from.collected.childrenRss, to.collected.childrenRss)}, tree pss ${growth(from.collected.treePss, to.collected.treePss)}, tree anon ${growth(from.collected.treeAnon, to.collected.treeAnon)}`;
@@ -227,6 +242,8 @@ async function soak(): Promise<void> {
   if (first && first !== last) {
     console.log(growthLine(`cycle ${CYCLES}`, first, last));
     console.log(growthLine('idle', first, idle));
+    console.log(targetLine(`cycle ${CYCLES}`, first, last));
+    console.log(targetLine('idle', first, idle));
     if (heapDir) console.log('(heap snapshots were written during the run: the memory that took is in these figures)');
   }
   for (const line of firstErrors) console.log(`error: ${line}`);
