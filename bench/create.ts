@@ -2,12 +2,11 @@
 // the real HTTP server, against raw Playwright newContext()+newPage() (+goto) in the same run;
 // then the bare create with the warm pool (issue 16), against the same floor, and what each page
 // the pool keeps ready costs in memory.
-import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
 import { treeMemory } from './process-tree.js';
 import { startBenchService, type BenchService } from './service.js';
-import { percentile, row, sample, sampleTogether } from './stats.js';
+import { loadAverage, percentile, row, sample, sampleTogether } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
 const WARMUP = 5;
@@ -17,7 +16,6 @@ const WARM = Number(process.env.BENCH_WARM ?? 2);
 const MEASURED = Number(process.env.BENCH_WARM_MEASURED ?? 8);
 
 const site = await TestSite.start({ '/': { body: html('Bench', '<h1>Bench page</h1><p>Some text to read.</p>') } });
-const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 const ratio = (a: number[] | undefined, b: number[] | undefined): number => percentile(a ?? [], 50) / percentile(b ?? [], 50);
 const verdict = (value: number, target: number): string => `(target ≤ ${target}x: ${value <= target ? 'met' : 'NOT met'})`;
 
@@ -50,7 +48,7 @@ async function refilled(service: BenchService, size: number): Promise<void> {
   while ((await ready(service)) < size && Date.now() < end) await sleep(5);
 }
 
-console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, raw and API taken in turn; load average ${load()}`);
+console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, raw and API taken in turn; load average ${loadAverage()}`);
 
 // Without a warm pool: every create builds its context on the request's path (TABWRIGHT_WARM_SESSIONS=0).
 const cold = await startBenchService();
@@ -82,7 +80,7 @@ await cold.stop();
 // are measured too, each sent as soon as the previous one was answered and deleted.
 const warm = await startBenchService({ warmSessions: WARM });
 await refilled(warm, WARM);
-console.log(`\nwarm pool of ${WARM} (TABWRIGHT_WARM_SESSIONS=${WARM}); load average ${load()}`);
+console.log(`\nwarm pool of ${WARM} (TABWRIGHT_WARM_SESSIONS=${WARM}); load average ${loadAverage()}`);
 const [rawWarm, apiWarm] = await sampleTogether(RUNS, WARMUP, [rawFloor(warm), apiCreate(warm, {}, () => refilled(warm, WARM))]);
 console.log(row('raw Playwright newContext+newPage', rawWarm!));
 console.log(row('POST /v1/sessions (bare, warm, refilled)', apiWarm!));
@@ -111,4 +109,4 @@ console.log(
 );
 await measured.stop();
 await site.stop();
-console.log(`load average at the end ${load()}`);
+console.log(`load average at the end ${loadAverage()}`);

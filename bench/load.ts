@@ -7,21 +7,14 @@
 // the CPU time the process tree spent a flow, and the API/raw throughput ratio; then the PSS of the whole process tree (this process, which is the
 // server, and its Chromium) per idle bare session and per idle session on a page.
 // TABWRIGHT_ENGINE_CONCURRENCY sizes the service's engine gate as it does for serve (0: no gate).
-import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
 import { defaultSlots, EngineGate } from '../lib/capacity/gate.js';
 import { systemClock } from '../lib/clock.js';
 import { treeCpuMs, treeMemory } from './process-tree.js';
 import { startBenchService } from './service.js';
-import { percentile } from './stats.js';
-
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
-  return value;
-}
+import { loadAverage, percentile } from './stats.js';
+import { setting } from './settings.js';
 
 const LEVELS = (process.env.BENCH_LEVELS ?? '10,25,50').split(',').map((level) => {
   const value = Number(level);
@@ -161,7 +154,6 @@ function merge(a: Phase, b: Phase): Phase {
   return { flows: a.flows + b.flows, ms: a.ms + b.ms, times: [...a.times, ...b.times], errors: a.errors + b.errors, messages, cpuMs: a.cpuMs + b.cpuMs };
 }
 const empty = (): Phase => ({ flows: 0, ms: 0, times: [], errors: 0, messages: new Map(), cpuMs: 0 });
-const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 const rate = (p: Phase): number => (p.flows / p.ms) * 1000;
 const line = (name: string, p: Phase): string =>
   `  ${name.padEnd(4)} ${rate(p).toFixed(2).padStart(6)} flows/s  (${String(p.flows).padStart(4)} flows)  p50 ${(percentile(p.times, 50) / 1000).toFixed(2).padStart(6)} s` +
@@ -170,7 +162,7 @@ const line = (name: string, p: Phase): string =>
 
 console.log(
   `bench:load — levels ${LEVELS.join(', ')} workers, ${ROUNDS} round(s) of API and raw phases of ${PHASE_MS / 1000} s each, engine gate ${slots || 'off'}, ` +
-    `Chromium ${browser.version()}, load average ${load()}`,
+    `Chromium ${browser.version()}, load average ${loadAverage()}`,
 );
 // Warm-up: the first flows of each kind pay for code loading and caches.
 for (let i = 0; i < 3; i++) {
@@ -195,7 +187,7 @@ for (const workers of LEVELS) {
   }
   const ratio = rate(api) / rate(raw);
   const met = api.errors === 0 && ratio >= TARGET_RATIO;
-  console.log(`${workers} workers  (load average ${load()})`);
+  console.log(`${workers} workers  (load average ${loadAverage()})`);
   console.log(line('raw', raw));
   console.log(line('API', api));
   const p50s = Object.entries(requestTimes).map(([kind, times]) => `${kind} ${(percentile(times, 50) / 1000).toFixed(2)} s`);
@@ -232,7 +224,7 @@ const onPage = await perSession({ url: site.url('/') });
 const mb = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
 const memoryMet = bare / 1024 <= TARGET_PSS_MB && onPage / 1024 <= TARGET_PSS_MB;
 console.log(`PSS of the process tree (server + Chromium) per idle session, over ${IDLE_SESSIONS}: bare ${mb(bare)}, on a page ${mb(onPage)}  (target ≤ ${TARGET_PSS_MB} MB: ${memoryMet ? 'met' : 'NOT met'})`);
-console.log(`targets by level: ${verdicts.join(', ')}; load average ${load()}`);
+console.log(`targets by level: ${verdicts.join(', ')}; load average ${loadAverage()}`);
 
 await stop();
 await site.stop();

@@ -11,7 +11,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Tabwright } from '../client/index.js';
 import { realPages, pageSource } from '../spec/support/pages.js';
@@ -20,7 +19,7 @@ import { median } from '../spec/support/words.js';
 import { overheadLine, toolCallOverhead, type OverheadStep } from './mcp-overhead.js';
 import { connectPlaywrightMcp, playwrightMcpSnapshot } from './playwright-mcp.js';
 import { startBenchService } from './service.js';
-import { percentile, sample } from './stats.js';
+import { loadAverage, percentile, sample } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 150);
 const WARMUP = 20;
@@ -62,7 +61,6 @@ const transports: Array<{ name: string; connect: () => Promise<Client> }> = [
   { name: 'Streamable HTTP (POST /mcp)', connect: connectHttp },
 ];
 
-const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 const text = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : '')).join('');
 const bytes = (value: string): number => Buffer.byteLength(value);
 
@@ -173,7 +171,7 @@ async function printOverhead(name: string, client: Client): Promise<void> {
   }
 }
 
-console.log(`bench:mcp — ${pages.length} pages, Chromium ${engine.browser().version()}, load average ${load()}`);
+console.log(`bench:mcp — ${pages.length} pages, Chromium ${engine.browser().version()}, load average ${loadAverage()}`);
 try {
   for (const [index, transport] of transports.entries()) {
     const client = await transport.connect();
@@ -191,4 +189,4 @@ try {
   await stop();
   await site.stop();
 }
-console.log(`\nload average at the end ${load()}`);
+console.log(`\nload average at the end ${loadAverage()}`);

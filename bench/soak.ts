@@ -12,22 +12,17 @@
 // SOAK_NODE_FLAGS passes Node flags to the server (`--trace-gc`), whose output goes to its log.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { appendFileSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { TestSite, html } from '../spec/support/site.js';
 import { Inspector } from './inspector.js';
 import { identity, treeMemory, type TreeMemory } from './process-tree.js';
+import { loadAverage } from './stats.js';
+import { setting } from './settings.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-
-function setting(name: string, fallback: number): number {
-  const raw = process.env[name];
-  const value = raw === undefined ? fallback : Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got '${raw}'`);
-  return value;
-}
 
 const CYCLES = setting('SOAK_CYCLES', 1_000);
 const CONCURRENCY = setting('SOAK_CONCURRENCY', 4);
@@ -166,7 +161,6 @@ const started = performance.now();
 let errors = 0;
 const firstErrors: string[] = [];
 const mb = (kb: number): string => `${(kb / 1024).toFixed(1)} MB`;
-const load = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
 
 /** One report's figures: the tree as found, then after a full collection in the server. */
 interface Figures {
@@ -184,7 +178,7 @@ async function report(label: string): Promise<Figures> {
     `${label.padEnd(12)} ${`${elapsed} s`.padStart(6)}  errors ${String(errors).padStart(3)}  server rss ${mb(found.rootRss).padStart(8)}, after gc ${mb(collected.rootRss).padStart(8)}` +
       `  heap ${mb(heap.used).padStart(7)}  external ${mb(heap.external).padStart(6)}  fds ${String(collected.rootFds).padStart(3)}  chromium rss ${mb(collected.childrenRss).padStart(8)}` +
       `  tree rss ${mb(collected.treeRss).padStart(8)}  pss ${mb(collected.treePss).padStart(8)}  anon ${mb(collected.treeAnon).padStart(8)}` +
-      `  processes ${String(collected.pids.length).padStart(2)}  load ${load()}`,
+      `  processes ${String(collected.pids.length).padStart(2)}  load ${loadAverage()}`,
   );
   return { found, collected };
 }

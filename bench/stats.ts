@@ -1,3 +1,8 @@
+import { loadavg } from 'node:os';
+
+/** The 1, 5 and 15 minute load averages, as every benchmark prints them beside its figures. */
+export const loadAverage = (): string => loadavg().map((figure) => figure.toFixed(2)).join(' ');
+
 /** Percentile of a sample (nearest rank), in the sample's unit. */
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

@@ -79,13 +79,6 @@ export class McpConnections {
     await Promise.all(connections.map(closeConnection));
   }
 
-  /** How many MCP sessions are open. */
-  get size(): number {
-    let count = 0;
-    for (const cache of this.byKey.values()) count += cache.size;
-    return count;
-  }
-
   private open(caller: McpCaller): Connection {
     const tabwright = new Tabwright({
       baseUrl: ORIGIN,
