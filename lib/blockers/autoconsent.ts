@@ -1,7 +1,6 @@
 import type { Config } from '@duckduckgo/autoconsent';
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { shippedRules } from './consent-rules.js';
 import { CONSENT_KEY, consentRecorder, hideBinding } from './consent-page.js';
 
 /** The binding autoconsent's messages reach the node side through. */
@@ -35,15 +34,16 @@ export const AUTOCONSENT_CONFIG: Config = {
   heuristicMode: 'reject',
 };
 
-/** The messages of autoconsent's content script that the node side acts on (the package's lib/messages.ts). */
+/** The messages of autoconsent's content script that the node side acts on (the package's lib/messages.ts), and our kit's `rules`. */
 export type ConsentMessage =
   | { type: 'init'; url: string }
+  | { type: 'rules'; url: string }
   | { type: 'cmpDetected' | 'popupFound'; cmp: string; url: string }
   | { type: 'optOutResult'; cmp: string; result: boolean; url: string }
   | { type: 'autoconsentDone'; cmp: string; isCosmetic: boolean; url: string }
   | { type: 'autoconsentError'; details: unknown };
 
-const KNOWN_TYPES = new Set(['init', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
+const KNOWN_TYPES = new Set(['init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
 
 /** Narrows a binding argument (page-controlled, so untrusted) to a message this side understands. */
 export function asConsentMessage(value: unknown): ConsentMessage | undefined {
@@ -52,7 +52,7 @@ export function asConsentMessage(value: unknown): ConsentMessage | undefined {
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return undefined;
   const fields = value as Record<string, unknown>;
   if (type !== 'autoconsentError' && typeof fields.url !== 'string') return undefined;
-  if (type !== 'init' && type !== 'autoconsentError' && typeof fields.cmp !== 'string') return undefined;
+  if (type !== 'init' && type !== 'rules' && type !== 'autoconsentError' && typeof fields.cmp !== 'string') return undefined;
   return value as ConsentMessage;
 }
 
@@ -66,7 +66,7 @@ let initScript: string | undefined;
  * wraps the binding, keeps it for autoconsent and removes it from the page's globals, so page
  * scripts cannot send messages of their own. In http(s) documents the page-side kit
  * (scripts/bundles.mjs from ./page/consent.ts, in a function scope the page never sees) then
- * starts autoconsent with the config and the package's compact rules, narrowed there to the
+ * starts autoconsent with the config and the rules of consent-rules.ts, narrowed there to the
  * document's URL: right after DOMContentLoaded, when autoconsent would start detecting anyway.
  * Compiling and running it earlier would hold up the page's parsing; V8 compiles a function's
  * body when it is first called.
@@ -74,18 +74,18 @@ let initScript: string | undefined;
 export function consentInitScript(): string {
   if (initScript) return initScript;
   const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
-  // The package's rules (250 KB of JSON) travel gzipped: every new page and document receives
-  // and parses this script, and a fifth of the text costs less than unpacking it once it is needed.
-  const rules = gzipSync(readFileSync(fileURLToPath(import.meta.resolve('@duckduckgo/autoconsent/rules/compact-rules.json')))).toString('base64');
+  // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
+  // faster than it would compile the same data as an object literal; unpacking gzip in the page
+  // cost more than the bytes it saved.
+  const { base, sitePatterns } = shippedRules();
   initScript = [
     `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
     `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,
     `  const send = window.${SEND_BINDING};`,
     '  const run = async () => {',
-    `    const packed = Uint8Array.from(atob(${JSON.stringify(rules)}), (c) => c.charCodeAt(0));`,
-    "    const rules = await new Response(new Blob([packed]).stream().pipeThrough(new DecompressionStream('gzip'))).json();",
+    `    const base = JSON.parse(${JSON.stringify(JSON.stringify(base))});`,
     kit,
-    `    ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, rules);`,
+    `    await ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, ${JSON.stringify(sitePatterns)});`,
     '  };',
     '  const soon = () => setTimeout(() => void run().catch(() => undefined), 0);',
     "  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });",

@@ -37,7 +37,7 @@ export function consentRecorder(key: string, binding: string): void {
   if (typeof send !== 'function' || key in scope) return;
   const progress: ConsentProgress = { lifecycle: 'loading', seq: 0, popupSeq: 0, resultSeq: 0, done: 0, changed: new Set() };
   Object.defineProperty(window, key, { value: progress });
-  const forwarded = new Set(['init', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
+  const forwarded = new Set(['init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
   scope[binding] = (message: { type?: string; state?: { lifecycle?: string } }): unknown => {
     const type = message?.type ?? '';
     progress.seq++;

@@ -1,6 +1,8 @@
 import type { Frame, Page } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
+import type { CompactCMPRuleset } from '@duckduckgo/autoconsent';
 import { asConsentMessage } from './autoconsent.js';
+import { rulesFor } from './consent-rules.js';
 import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
 import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
@@ -30,10 +32,15 @@ export class ConsentTracker implements BlockerTracker {
     return this.history;
   }
 
-  /** The binding's handler: one message from autoconsent in `frame` (page-controlled: checked before use). */
-  receive(frame: Frame, value: unknown): void {
+  /**
+   * The binding's handler: one message from autoconsent in `frame` (page-controlled: checked
+   * before use). A `rules` message is answered with the rules for its URL; the rest with nothing.
+   */
+  receive(frame: Frame, value: unknown): CompactCMPRuleset | undefined {
     const message = asConsentMessage(value);
-    if (!message) return;
+    if (!message) return undefined;
+    // The frame's place is the node side's to say, not the page's.
+    if (message.type === 'rules') return rulesFor(message.url, frame.parentFrame() === null);
     if (message.type === 'init') {
       // A new document in this frame: what the previous one reported is over.
       this.frames.set(frame, { handling: false, done: 0 });
@@ -47,6 +54,7 @@ export class ConsentTracker implements BlockerTracker {
       }
     }
     for (const wake of [...this.waiters]) wake();
+    return undefined;
   }
 
   async settle(page: Page, capMs: number): Promise<BlockerKind[]> {

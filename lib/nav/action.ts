@@ -62,7 +62,7 @@ export async function withNavigation(ctx: StepContext, action: (effects: ActionE
   // The navigation's 30 s to DOMContentLoaded count from the action's end, its commit included (0 would mean no limit).
   const left = Math.max(1, settling + NAVIGATION_TIMEOUT_MS - performance.now());
   await page.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
-  prepareActions(page);
+  prepareActions(page, ctx.actionsAhead);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, end && 'response' in end ? end.response : null);
   return true;

@@ -55,7 +55,7 @@ export async function navigate(ctx: StepContext, params: NavigateParams): Promis
   const refusal = await readNavigation(ctx, { url, response });
   if (refusal) throw refusal;
   const status = response?.status();
-  prepareActions(page);
+  prepareActions(page, ctx.actionsAhead);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
   await afterNavigation(ctx, response ?? null);
   await waitForCondition(page, params, status);

@@ -19,6 +19,7 @@ export type CheckParams = t.TypeOf<typeof checkCodec>;
 /** The check step: checks (or with `checked: false` unchecks) a checkbox, radio or switch. */
 export const checkStep = defineStep({
   name: 'check',
+  targets: true,
   codec: checkCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {

@@ -16,6 +16,7 @@ export type ClickParams = t.TypeOf<typeof clickCodec>;
 /** The click step: a point of the element's own box, Playwright's actionability checks, then what it caused (a navigation and its load, the requests it fired). */
 export const clickStep = defineStep({
   name: 'click',
+  targets: true,
   codec: clickCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {

@@ -43,6 +43,12 @@ export interface StepContext {
   journal?: JournalSink;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;
+  /**
+   * Whether a later step of this act acts on an element. A document this step opens is readied
+   * for actions (prepareActions) only then: the readying costs its renderer some 30 ms of CPU,
+   * wasted on a document that is only read, and under load that CPU is what other sessions wait for.
+   */
+  actionsAhead: boolean;
 }
 
 /** What a step may hand back to the runner. */
@@ -57,6 +63,8 @@ export interface StepOutcome {
 export interface StepModule<P = unknown, N extends string = string> {
   readonly name: N;
   readonly codec: t.Type<P, unknown, unknown>;
+  /** The step acts on an element it targets (ref, text, label, selector). */
+  readonly targets?: true;
   /**
    * The longest the step may take, in ms, from its parameters and the caps it waits under
    * (lib/steps/budget.ts); the runner stops it there. What the session has (a CAPTCHA solver)

@@ -23,6 +23,7 @@ export type FillParams = t.TypeOf<typeof fillCodec>;
  */
 export const fillStep = defineStep({
   name: 'fill',
+  targets: true,
   codec: fillCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {

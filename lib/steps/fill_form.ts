@@ -128,6 +128,7 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
  */
 export const fillFormStep = defineStep({
   name: 'fill_form',
+  targets: true,
   codec: fillFormCodec,
   // Each field is one element to act on, and so is the submit control.
   budget: (params, ctx) => (Object.keys(params.fields).length + 1) * ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),

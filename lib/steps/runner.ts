@@ -106,7 +106,9 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   const started = performance.now();
   deadline.beginAct();
   observer.takeTimings();
-  const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] } };
+  const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  // Whether a step after the one at index `from` acts on an element.
+  const targetsAfter = (from: number): boolean => plan.steps.slice(from + 1).some((step) => stepModule(step.name).targets === true);
   const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
   let close = false;
   let fatal: StepError | undefined;
@@ -142,12 +144,14 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
 
   if (plan.url !== undefined) {
     ran.push({ name: 'goto', params: { url: plan.url } });
+    ctx.actionsAhead = targetsAfter(-1);
     await runStep(0, 'goto', { url: plan.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
   }
 
   for (const [index, step] of plan.steps.entries()) {
     if (result.error) break;
     ran.push(step);
+    ctx.actionsAhead = targetsAfter(index);
     const outcome = await runStep(index, step.name, step.params);
     if (result.error) {
       observation = undefined;

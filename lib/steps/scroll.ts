@@ -44,6 +44,7 @@ const SETTLE_CAP_MS = 1_500;
  */
 export const scrollStep = defineStep({
   name: 'scroll',
+  targets: true,
   codec: scrollCodec,
   // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
   budget: (params) =>

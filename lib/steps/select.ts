@@ -37,6 +37,7 @@ export type SelectParams = t.TypeOf<typeof selectCodec>;
 /** The select step. */
 export const selectStep = defineStep({
   name: 'select',
+  targets: true,
   codec: selectCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {

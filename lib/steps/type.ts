@@ -25,6 +25,7 @@ const keystrokes = (params: TypeParams): number => params.value.length * (params
 /** The type step: character-by-character typing. */
 export const typeStep = defineStep({
   name: 'type',
+  targets: true,
   codec: typeCodec,
   budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + keystrokes(params) + navigationAllowance(ctx),
   run: async (ctx, params) => {

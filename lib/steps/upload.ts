@@ -44,6 +44,7 @@ function fileInput(el: Element): { multiple: boolean } | null {
  */
 export const uploadStep = defineStep({
   name: 'upload',
+  targets: true,
   codec: uploadCodec,
   // The files download one after another.
   budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + params.files.length * DOWNLOAD_TIMEOUT_MS + ATTACH_TIMEOUT_MS + navigationAllowance(ctx),

@@ -200,15 +200,16 @@ export function leaveField(element: Element): void {
 }
 
 /**
- * Readies a new document for actions and observation while the caller waits for it to settle,
- * so the first action or walk on it does not pay for this: our walker is installed, and
- * Playwright compiles its injected script in the page's main world (for the preview of every
- * element handle) and in its utility world (where actions run) on first use, some 20 ms each.
- * Best effort: nothing waits for it, and a document that goes away meanwhile only ends it early
- * (whoever needs the walker installs it then).
+ * Readies a new document for observation and, when `actions` follow, for them too, while the
+ * caller waits for it to settle, so the first action or walk on it does not pay for this: our
+ * walker is installed, and Playwright compiles its injected script in the page's main world (for
+ * the preview of every element handle) and in its utility world (where actions run), some 20 ms
+ * each, which a document that is only read never needs. Best effort: nothing waits for it, and a
+ * document that goes away meanwhile only ends it early (whoever needs the walker installs it then).
  */
-export function prepareActions(page: Page): void {
+export function prepareActions(page: Page, actions: boolean): void {
   void installWalker(page).catch(() => undefined);
+  if (!actions) return;
   void page
     .evaluateHandle(() => document.documentElement)
     .then(async (handle) => {

@@ -1,13 +1,18 @@
 import { expect } from 'chai';
 import { Script } from 'node:vm';
-import { gunzipSync } from 'node:zlib';
 import { asConsentMessage, consentInitScript } from '../../../lib/blockers/autoconsent.js';
+import { rulesFor, shippedRules } from '../../../lib/blockers/consent-rules.js';
 
 describe('asConsentMessage()', () => {
   it('accepts the messages the node side acts on', () => {
     expect(asConsentMessage({ type: 'init', url: 'https://a.test/' })).to.deep.equal({ type: 'init', url: 'https://a.test/' });
     const done = { type: 'autoconsentDone', cmp: 'Onetrust', isCosmetic: false, url: 'https://a.test/' };
     expect(asConsentMessage(done)).to.equal(done);
+  });
+
+  it('accepts a request for the rules of a URL', () => {
+    expect(asConsentMessage({ type: 'rules', url: 'https://www.ah.nl/' })).to.deep.equal({ type: 'rules', url: 'https://www.ah.nl/' });
+    expect(asConsentMessage({ type: 'rules' })).to.equal(undefined);
   });
 
   it('drops anything else a page could send', () => {
@@ -27,11 +32,13 @@ describe('consentInitScript()', () => {
     expect(kit).to.be.above(recorder);
     expect(script.lastIndexOf('hideBinding')).to.be.above(kit);
     expect(script).to.include('"autoAction":"optOut"');
-    // The compact rules travel whole, gzipped (the kit unpacks them and narrows them to the document's URL).
-    const packed = /atob\("([A-Za-z0-9+/=]+)"\)/.exec(script)?.[1] ?? '';
-    const rules = JSON.parse(gunzipSync(Buffer.from(packed, 'base64')).toString('utf8')) as { r: unknown[] };
-    expect(rules.r.length).to.be.above(500);
-    expect(script.length).to.be.below(200_000);
+    // The generic and frame rules travel as JSON text; the site rules only as their URL patterns.
+    const { base, sitePatterns } = shippedRules();
+    expect(script).to.include(JSON.stringify(JSON.stringify(base)));
+    expect(base.r.length).to.be.within(200, 260);
+    expect(sitePatterns.length).to.be.above(500);
+    // About 200 KB: the text every context sends its pages, and every document scans.
+    expect(script.length).to.be.below(220_000);
   });
 
   it('starts autoconsent only in http(s) documents', () => {
@@ -40,5 +47,22 @@ describe('consentInitScript()', () => {
 
   it('compiles as a script', () => {
     expect(() => new Script(script)).not.to.throw();
+  });
+});
+
+describe('shippedRules() and rulesFor()', () => {
+  const { base, sitePatterns } = shippedRules();
+  const names = (rules: { r: unknown[][] }): string[] => rules.r.map((rule) => rule[1] as string);
+
+  it('gives a main frame on a site with its own rule that rule, besides the generic ones the script carries', () => {
+    const narrowed = names(rulesFor('https://www.ah.nl/', true));
+    expect(narrowed).to.include('ah.nl');
+    for (const name of names(base).slice(0, 200)) expect(narrowed).to.include(name);
+    expect(sitePatterns.some((pattern) => 'https://www.ah.nl/'.match(pattern) !== null)).to.equal(true);
+  });
+
+  it('matches no site pattern for a page of no known site, where the shipped rules are all there is', () => {
+    expect(sitePatterns.some((pattern) => 'http://127.0.0.1:8080/form'.match(pattern) !== null)).to.equal(false);
+    expect(names(rulesFor('http://127.0.0.1:8080/form', true))).to.not.include('ah.nl');
   });
 });

@@ -88,6 +88,24 @@ describe('installBlockers()', function () {
       expect(tracker.log.map((d) => d.detail)).to.deep.equal(['Cybotcookiebot']);
     });
 
+    it('declines a banner that only a site rule knows, with the rules the node side sends for that site', async () => {
+      // The package's rule for ah.nl: a #cookie-overlay, declined by #decline-cookies. The init
+      // script carries only the site's URL pattern; the rule itself comes from the node side.
+      context = await browser.newContext();
+      const tracker = await installBlockers(context, { enabled: true });
+      const overlay =
+        '<!doctype html><title>Site</title><script>window.clicks = [];</script><main><h1>Boodschappen</h1></main>' +
+        '<div id="cookie-overlay" style="position:fixed;inset:0;background:#fff"><p>Cookies?</p>' +
+        '<button id="decline-cookies" onclick="clicks.push(this.id); this.parentElement.remove()">Weigeren</button></div>';
+      await context.route('https://www.ah.nl/**', (route) => route.fulfill({ contentType: 'text/html', body: overlay }));
+      const page = await context.newPage();
+      await page.goto('https://www.ah.nl/', { waitUntil: 'load' });
+      const { kinds } = await settle(tracker, page);
+      expect(kinds).to.deep.equal(['cookie_consent']);
+      expect(await clicks(page)).to.deep.equal(['decline-cookies']);
+      expect(tracker.log.map((d) => d.detail)).to.deep.equal(['ah.nl']);
+    });
+
     it('rejects a banner no rule knows through the heuristic pass, reporting it at the next call', async () => {
       const { page, tracker } = await open('/generic-banner');
       await settle(tracker, page);

@@ -36,7 +36,7 @@ function fakePage(outcome: () => Promise<unknown>) {
 }
 
 function context(page: Page, signal = new AbortController().signal): StepContext {
-  return { page, signal, observer: undefined as never, blockers: undefined as never, results: { media: [], extraction: null, blockers: [] } };
+  return { page, signal, observer: undefined as never, blockers: undefined as never, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
 }
 
 const run = (ctx: StepContext, params: unknown) => waitStep.run(ctx, decoded(waitCodec, params) satisfies WaitParams);
