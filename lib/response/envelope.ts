@@ -6,8 +6,8 @@ import { stepNames } from '../steps/index.js';
 import { mediaItemCodec } from './media.js';
 import { pageStateCodec } from './page.js';
 
-/** A session id as answers carry it: `ses_` and 24 characters. */
-export const sessionId = described(matching('a session id', '^ses_[0-9a-z]+$'), 'Session id, starting with ses_.');
+/** A session id as answers carry it: `ses_`, the node that runs it and `_`, and 24 characters. */
+export const sessionId = described(matching('a session id', '^ses_[0-9a-z_]+$'), 'Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters.');
 
 /** A request id: `req_` and 24 characters, the X-Request-Id of the answer. */
 export const requestId = matching('a request id', '^req_[0-9a-z]+$');

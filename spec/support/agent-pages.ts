@@ -19,4 +19,4 @@ export const GREETER = html(
 export const resultText = (result: CallToolResult): string => result.content.map((part) => (part.type === 'text' ? part.text : `[${part.type}]`)).join('\n');
 
 /** The session id a tool answer names (its first line: `session ses_…`). */
-export const sessionIn = (result: CallToolResult): string => /session (ses_[0-9a-z]+)/.exec(resultText(result))?.[1] ?? '';
+export const sessionIn = (result: CallToolResult): string => /session (ses_[0-9a-z_]+)/.exec(resultText(result))?.[1] ?? '';
