@@ -642,7 +642,7 @@ export interface components {
             close: Record<string, never>;
         };
         Envelope: {
-            /** @description Session id, starting with ses_. */
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
             /**
              * Format: date-time
@@ -1032,7 +1032,7 @@ export interface components {
         SessionList: {
             /** @description The key's sessions, newest first. */
             sessions: {
-                /** @description Session id, starting with ses_. */
+                /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
                 session_id: string;
                 /**
                  * @description active, closed (expired included) or failed.
@@ -1051,7 +1051,7 @@ export interface components {
             next_cursor: string | null;
         };
         SessionInfo: {
-            /** @description Session id, starting with ses_. */
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
             /**
              * @description active, or failed (closed and expired sessions are not found).
@@ -1142,7 +1142,7 @@ export interface components {
             };
         };
         Takeover: {
-            /** @description Session id, starting with ses_. */
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
             /**
              * @description human: acts wait in the queue until the handback.
@@ -1166,7 +1166,7 @@ export interface components {
             };
         };
         Handback: {
-            /** @description Session id, starting with ses_. */
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
             /**
              * @description running when an act was waiting and now runs, else idle.
