@@ -44,6 +44,8 @@ export interface RegistryDeps {
   gate?: EngineGate;
   /** Creates are refused while the machine's memory is below the rule's (TABWRIGHT_MIN_FREE_MEMORY_MB); default: no rule. */
   memory?: MemoryRule;
+  /** This node's name (NODE_ID), carried by every session id it makes; without one, ids name no node. */
+  node?: string;
 }
 
 /**
@@ -132,7 +134,7 @@ export class Registry implements LiveSessions {
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     // The id is chosen first: admission records it, and a session's trace is named after it from the moment its context opens.
-    const id = newSessionId();
+    const id = newSessionId(this.deps.node);
     await this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now(), id);
     // The driver's background work (refilling its warm pool) waits until this create has its answer.
     const answered = this.deps.driver.creating?.();
@@ -209,6 +211,11 @@ export class Registry implements LiveSessions {
       throw refusal;
     }
     return { session, reply: await session.act({ steps, pageMode: session.spec.pageMode, observe: true }) };
+  }
+
+  /** This node's name (NODE_ID), which the ids of its sessions carry; undefined where ids name no node. */
+  get node(): string | undefined {
+    return this.deps.node;
   }
 
   /** The live session `id` of `keyId`, or 404 session_not_found as every session route answers. */

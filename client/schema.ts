@@ -1111,6 +1111,21 @@ export interface components {
                 };
             };
         };
+        WrongNodeError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "wrong_node";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         ActRefusedError: {
             error: {
                 /**
@@ -2164,6 +2179,23 @@ export interface operations {
                     "application/json": components["schemas"]["SessionNotFoundError"];
                 };
             };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
             429: {
                 headers: {
@@ -2322,6 +2354,23 @@ export interface operations {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
                 };
             };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
             /** @description rate_limited: over the plan's request rate, honour Retry-After. quota_exceeded: the account's live sessions reached its credit balance; the session was closed and billed, Retry-After is the next cycle: top up, upgrade or wait. */
             429: {
                 headers: {
@@ -2438,6 +2487,23 @@ export interface operations {
                     "application/json": components["schemas"]["TraceNotFoundError"];
                 };
             };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
             429: {
                 headers: {
@@ -2548,6 +2614,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
                 };
             };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
@@ -2662,6 +2745,23 @@ export interface operations {
                     "application/json": components["schemas"]["TakeoverBusyError"];
                 };
             };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
             429: {
                 headers: {
@@ -2772,6 +2872,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HandbackRefusedError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
                 };
             };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
@@ -2971,6 +3088,23 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
                 };
             };
             /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */

@@ -23,6 +23,7 @@ import { openApiRoute } from './routes/openapi.js';
 import { traceRoute } from './routes/trace.js';
 import { handbackRoute, inputRoute, takeoverRoute } from './routes/takeover.js';
 import type { AppDeps, AppState } from './state.js';
+import { ownedHere } from './node-owner.js';
 
 /** How the app is set up beyond what it talks to. */
 export interface AppOptions {
@@ -43,17 +44,19 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   const guard = [authenticate(deps.store), rateLimit(limiter, (ctx) => deps.mcp.isInternal(ctx.get(INTERNAL_HEADER) || undefined))] as const;
   const router = new Router<AppState>({ prefix: '/v1' });
 
+  // The session's browser and files are on the node its id names.
+  const owned = ownedHere(deps);
   router.get('/openapi.json', openApiRoute());
   router.post('/sessions', ...guard, idempotency(deps.store, deps.clock), createRoute(deps));
   router.get('/sessions', ...guard, listRoute(deps));
   router.get('/sessions/:id', ...guard, getRoute(deps));
-  router.delete('/sessions/:id', ...guard, deleteRoute(deps));
-  router.post('/sessions/:id/act', ...guard, actRoute(deps));
-  router.get('/sessions/:id/trace', ...guard, traceRoute(deps));
-  router.get('/sessions/:id/live', ...guard, liveRoute(deps));
-  router.post('/sessions/:id/takeover', ...guard, takeoverRoute(deps));
-  router.post('/sessions/:id/handback', ...guard, handbackRoute(deps));
-  router.post('/sessions/:id/input', ...guard, inputRoute(deps));
+  router.delete('/sessions/:id', ...guard, owned, deleteRoute(deps));
+  router.post('/sessions/:id/act', ...guard, owned, actRoute(deps));
+  router.get('/sessions/:id/trace', ...guard, owned, traceRoute(deps));
+  router.get('/sessions/:id/live', ...guard, owned, liveRoute(deps));
+  router.post('/sessions/:id/takeover', ...guard, owned, takeoverRoute(deps));
+  router.post('/sessions/:id/handback', ...guard, owned, handbackRoute(deps));
+  router.post('/sessions/:id/input', ...guard, owned, inputRoute(deps));
   router.get('/sessions/:id/events', ...guard, eventsRoute(deps));
   const open = new Router<AppState>();
   open.get('/health', healthRoute(deps));

@@ -4,12 +4,14 @@ import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { roomForReadyPage } from '../lib/admission.js';
 import { EngineGate } from '../lib/capacity/gate.js';
+import { Heartbeat } from '../lib/cluster/heartbeat.js';
 import { systemMemory } from '../lib/capacity/memory.js';
 import { systemClock } from '../lib/clock.js';
 import type { Config } from '../lib/config/index.js';
 import { pruneEnded } from '../lib/journal/retention.js';
 import { PRUNE_INTERVAL_MS } from '../lib/journal/limits.js';
 import { closeOrphanJournals } from '../lib/journal/orphans.js';
+import { sessionNode } from '../lib/ids.js';
 import { log } from '../lib/log.js';
 import { AddressGuard } from '../lib/net/address.js';
 import { openStore, takeOwnership, type Store } from '../lib/store/index.js';
@@ -95,7 +97,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const store = await openStore(config.dataDir);
     undo.push(() => store.close());
     signal?.throwIfAborted();
-    const orphans = await store.failOrphanedSessions(systemClock.now());
+    const orphans = await store.failOrphanedSessions(systemClock.now(), config.nodeId);
     if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
     await closeOrphanJournals(store, orphans);
     const prune = async (): Promise<void> => {
@@ -123,7 +125,22 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       onEngineLost: (listener) => engine.onLost(listener),
       gate: new EngineGate(config.engineConcurrency, systemClock),
       memory,
+      node: config.nodeId,
     });
+    // Nodes sharing the database watch each other through it (with SQLite alone, only this one beats).
+    const heartbeat = new Heartbeat(
+      store,
+      systemClock,
+      config.nodeId,
+      config.nodeTimeoutMs,
+      (failed) => {
+        log.warn({ count: failed.length, nodes: [...new Set(failed.map((row) => sessionNode(row.id)))] }, 'sessions of a node that stopped answering recorded as failed and refunded');
+        void closeOrphanJournals(store, failed).catch((error: unknown) => log.warn({ err: error }, 'closing the journals of a lost node failed'));
+      },
+      (error) => log.warn({ err: error }, 'heartbeat failed'),
+    );
+    await heartbeat.start();
+    undo.push(() => heartbeat.stop());
     const mcp = new McpConnections(packageVersion());
     const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
@@ -145,6 +162,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await closed;
         await engine.stop();
         clearInterval(pruning);
+        await heartbeat.stop();
         await store.close();
         ownership.release();
       })());

@@ -1,6 +1,7 @@
 /**
  * The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists
- * them, and issue 14's: session_busy (a person holds the page) and not_taken_over (input without a takeover).
+ * them, and issue 14's: session_busy (a person holds the page) and not_taken_over (input without a takeover);
+ * issue 17's wrong_node (a request for a session reached a node that does not run it).
  */
 export const apiErrorCodes = [
   'invalid_request',
@@ -12,6 +13,7 @@ export const apiErrorCodes = [
   'idempotency_conflict',
   'session_busy',
   'not_taken_over',
+  'wrong_node',
   'payload_too_large',
   'rate_limited',
   'quota_exceeded',
@@ -103,6 +105,9 @@ export const httpErrors = {
   invalid: (message: string, context?: Record<string, unknown>) => new ApiError(400, 'invalid_request', message, context),
   sessionNotFound: (message = 'Session not found') => new ApiError(404, 'session_not_found', message),
   sessionBusy: (message: string) => new ApiError(409, 'session_busy', message),
+  /** 421 wrong_node: session `id` runs on `node`, not on `here`. */
+  wrongNode: (id: string, node: string, here: string) =>
+    new ApiError(421, 'wrong_node', `Session ${id} runs on node ${node}, not on this node (${here}); send its requests to ${node} (nginx with deploy/nginx.conf routes them by the id)`, { node, this_node: here }),
   notTakenOver: (message = 'The session is not taken over: POST /v1/sessions/{id}/takeover first') => new ApiError(409, 'not_taken_over', message),
   /** 503 engine_unavailable: `what` is going on, in a sentence; the message adds when to retry, as Retry-After does. */
   engineUnavailable: (retryAfterSeconds: number, what: string) =>

@@ -103,7 +103,7 @@ export function buildDocument(): Record<string, unknown> {
         description: 'Ends the session at once (an act still running answers 404) and records its runtime.',
         responses: {
           204: { description: 'Closed; no body.', headers: headersOf(set, { required: [...RATE] }) },
-          ...errors([401, 404, 429, 500], { 429: retry }),
+          ...errors([401, 404, 421, 429, 500], { 429: retry }),
         },
       },
     },
@@ -119,7 +119,7 @@ export function buildDocument(): Record<string, unknown> {
         requestBody: body(actBodyCodec),
         responses: {
           200: jsonResponse(set, 'The steps ran (or one failed: see error).', envelopeCodec, { required: [...RATE], optional: ['Server-Timing'] }),
-          ...errors([400, 401, 404, 413, 500, 503], { 503: retry }),
+          ...errors([400, 401, 404, 413, 421, 500, 503], { 503: retry }),
           409: actTakeover.conflict,
           429: errorResponse(set, 429, { required: [...RATE, 'Retry-After'] }, {
             name: 'ActRefusedError',
@@ -143,7 +143,7 @@ export function buildDocument(): Record<string, unknown> {
             headers: headersOf(set, { required: [...RATE, 'Content-Disposition'] }),
             content: { 'application/zip': { schema: { type: 'string', format: 'binary', description: 'A Playwright trace (zip).' } } },
           },
-          ...errors([401, 429, 500], { 429: retry }),
+          ...errors([401, 421, 429, 500], { 429: retry }),
           404: errorResponse(set, 404, { required: [...RATE] }, {
             name: 'TraceNotFoundError',
             codes: ['session_not_found', 'trace_not_found'],

@@ -54,7 +54,7 @@ export function livePaths(parts: DocumentParts): Record<string, unknown> {
             headers: headersOf(set, { required: [...RATE] }),
             content: { 'text/event-stream': { schema: { type: 'string', description: 'state and frame events, as described above.' } } },
           },
-          ...errors([400, 401, 404, 500]),
+          ...errors([400, 401, 404, 421, 500]),
           ...errors([429], { 429: retry }),
         },
       },
@@ -69,7 +69,7 @@ export function livePaths(parts: DocumentParts): Record<string, unknown> {
           'this request answers when the person holds the page, at most 30 s later (else 409, and the takeover is withdrawn).',
         responses: {
           200: jsonResponse(set, 'The person holds the page.', takeoverCodec, { required: [...RATE] }),
-          ...errors([401, 404, 500]),
+          ...errors([401, 404, 421, 500]),
           ...errors([429], { 429: retry }),
           409: conflict(set, 'TakeoverBusyError', ['session_busy'], `${BUSY} Or the act under way did not answer within 30 s.`),
         },
@@ -83,7 +83,7 @@ export function livePaths(parts: DocumentParts): Record<string, unknown> {
         description: 'Ends the takeover (or withdraws one still waiting for the act under way): the queued acts run, in order.',
         responses: {
           200: jsonResponse(set, 'The queue resumed.', handbackCodec, { required: [...RATE] }),
-          ...errors([401, 404, 500]),
+          ...errors([401, 404, 421, 500]),
           ...errors([429], { 429: retry }),
           409: conflict(set, 'HandbackRefusedError', ['not_taken_over'], NOT_TAKEN),
         },
@@ -98,7 +98,7 @@ export function livePaths(parts: DocumentParts): Record<string, unknown> {
         requestBody: body(inputBodyCodec),
         responses: {
           200: jsonResponse(set, 'Every event was applied.', inputResultCodec, { required: [...RATE] }),
-          ...errors([400, 401, 404, 413, 500]),
+          ...errors([400, 401, 404, 413, 421, 500]),
           ...errors([429], { 429: retry }),
           409: conflict(set, 'InputRefusedError', ['not_taken_over', 'session_busy'], `${NOT_TAKEN} session_busy: the page did not take the input within 10 s.`),
         },

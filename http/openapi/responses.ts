@@ -52,6 +52,7 @@ const ERRORS = {
   409: { name: 'IdempotencyConflictError', codes: ['idempotency_conflict'], text: 'The Idempotency-Key was used with a different body, or its first request is still running (then with Retry-After: 1).' },
   413: { name: 'PayloadTooLargeError', codes: ['payload_too_large'], text: 'The body is larger than 1 MiB.' },
   429: { name: 'RateLimitedError', codes: ['rate_limited'], text: 'Over the plan\'s request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off.' },
+  421: { name: 'WrongNodeError', codes: ['wrong_node'], text: "The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this." },
   500: { name: 'InternalError', codes: ['internal_error'], text: 'An internal fault; nothing internal is shown. Retrying may help.' },
   503: { name: 'EngineUnavailableError', codes: ['engine_unavailable'], text: 'The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine\'s memory is nearly used; the message says which and when to retry: retry after Retry-After seconds.' },
 } as const satisfies Record<number, { name: string; codes: readonly [ApiErrorCode, ...ApiErrorCode[]]; text: string }>;

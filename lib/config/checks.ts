@@ -1,3 +1,4 @@
+import { NODE_ID_PATTERN } from '../ids.js';
 // One check per kind of setting. Each takes the trimmed text and returns the value, or throws an
 // Error whose message completes the sentence that starts with the setting's name.
 import { readFileSync, statSync } from 'node:fs';
@@ -72,6 +73,14 @@ export const wholeUpTo =
     if (!/^\d+$/.test(text) || value > max) throw new Error(`must be a whole number from 0 to ${max}, ${got(text)}`);
     return value;
   };
+/** A whole number from `min` to `max`. */
+export const wholeFromTo =
+  (min: number, max: number): Check<number> =>
+  (text) => {
+    const value = Number(text);
+    if (!/^\d+$/.test(text) || value < min || value > max) throw new Error(`must be a whole number from ${min} to ${max}, ${got(text)}`);
+    return value;
+  };
 /** A whole number from 0 (0 usually turns the thing off). */
 export const wholeNumber: Check<number> = (text) => {
   const value = Number(text);
@@ -89,6 +98,12 @@ export const httpUrl: Check<string> = (text) => {
   }
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new Error(`must be an http or https URL, ${got(text)}`);
   return text.replace(/\/+$/, '');
+};
+
+/** A node id: what session ids can carry (lib/ids.ts). */
+export const nodeId: Check<string> = (text) => {
+  if (!NODE_ID_PATTERN.test(text)) throw new Error(`must be 1 to 20 lower-case letters and digits, got '${text}'`);
+  return text;
 };
 
 /** Hosts, addresses and CIDRs for the address guard. */

@@ -1,7 +1,7 @@
 // The one place that reads the environment and the command line's settings. Everything is checked
 // here, at once, before a command opens the store or launches a browser; every other module is
 // handed the value it needs.
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { DEFAULT_AI_MODEL, type AiProvider } from '../ai/provider.js';
 import { SOLVER_CAP_MS, SOLVER_POLL_MS, type SolverConfig } from '../captcha/solver.js';
@@ -12,7 +12,7 @@ import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import * as check from './checks.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_PORT, DEFAULT_WARM_SESSIONS, MAX_WARM_SESSIONS, VARIABLES } from './variables.js';
+import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_NODE_TIMEOUT_S, DEFAULT_PORT, DEFAULT_WARM_SESSIONS, MAX_NODE_TIMEOUT_S, MAX_WARM_SESSIONS, VARIABLES } from './variables.js';
 
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
@@ -35,6 +35,10 @@ export interface Config {
   port: number;
   /** Absolute. */
   dataDir: string;
+  /** NODE_ID: this node's name in session ids. */
+  nodeId: string;
+  /** TABWRIGHT_NODE_TIMEOUT_S, in ms: how long another node may be silent before this one fails its sessions. */
+  nodeTimeoutMs: number;
   /** Null only when no Chromium was found and the command needs none. */
   chromiumPath: string | null;
   logLevel: LogLevel;
@@ -144,9 +148,16 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const warmSessions = value('TABWRIGHT_WARM_SESSIONS', check.wholeUpTo(MAX_WARM_SESSIONS)) ?? DEFAULT_WARM_SESSIONS;
   const engineConcurrency = value('TABWRIGHT_ENGINE_CONCURRENCY', check.wholeNumber) ?? defaultSlots();
   const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
+  const nodeId = value('NODE_ID', check.nodeId) ?? nodeIdOf(hostname());
+  const nodeTimeoutMs = (value('TABWRIGHT_NODE_TIMEOUT_S', check.wholeFromTo(3, MAX_NODE_TIMEOUT_S)) ?? DEFAULT_NODE_TIMEOUT_S) * 1000;
 
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
+  return { ...listen, dataDir, nodeId, nodeTimeoutMs, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
+}
+
+/** The default node id from a host name: lower-cased, letters and digits only, at most 20; `node` when nothing is left. */
+export function nodeIdOf(host: string): string {
+  return host.toLowerCase().replace(/[^0-9a-z]/g, '').slice(0, 20) || 'node';
 }
 
 /** userDataDir checked like DATA_DIR; a problem (it is a file) is added to `problems`. */

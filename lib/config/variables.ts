@@ -35,6 +35,11 @@ export const DEFAULT_WARM_SESSIONS = 2;
 /** The most TABWRIGHT_WARM_SESSIONS may ask for: each ready page holds memory whether a create comes or not. */
 export const MAX_WARM_SESSIONS = 32;
 
+/** How long a node may be silent before another fails its sessions, in seconds. */
+export const DEFAULT_NODE_TIMEOUT_S = 30;
+/** The longest TABWRIGHT_NODE_TIMEOUT_S: past it, a dead node's sessions would bill their whole timeout anyway. */
+export const MAX_NODE_TIMEOUT_S = 3600;
+
 /** Every variable, in the order the help text lists them. */
 export const VARIABLES: readonly Variable[] = [
   { name: 'HOST', default: DEFAULT_HOST, meaning: 'the address serve listens on, an IP address or a host name (--host wins)', usedBy: 'serve' },
@@ -91,6 +96,18 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_MIN_FREE_MEMORY_MB',
     default: String(DEFAULT_MIN_FREE_MEMORY_MB),
     meaning: "the machine's memory (MemAvailable, or the cgroup's room under its limit) below which a create answers 503 engine_unavailable; 0 turns the check off",
+    usedBy: 'service',
+  },
+  {
+    name: 'NODE_ID',
+    default: 'the host name, lower-cased, letters and digits only (node when none are left)',
+    meaning: 'the name of this node, 1 to 20 lower-case letters and digits: every session id it makes carries it (ses_<node>_...), so nginx and the other nodes know where the session runs; unique per node sharing one DATABASE_URL',
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_NODE_TIMEOUT_S',
+    default: String(DEFAULT_NODE_TIMEOUT_S),
+    meaning: `seconds without a heartbeat after which the other nodes sharing the database take a node for dead and fail its sessions (engine_failure, refunded); each node beats every third of it; 3 to ${MAX_NODE_TIMEOUT_S}`,
     usedBy: 'service',
   },
 ];

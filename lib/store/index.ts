@@ -2,7 +2,7 @@ import type { Store } from './types.js';
 import { openSqliteStore } from './sqlite/index.js';
 
 export type * from './types.js';
-export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX, ORPHAN_MESSAGE, RATE_WINDOW_MS } from './rules.js';
+export { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX, NODE_LOST_MESSAGE, ORPHAN_MESSAGE, RATE_WINDOW_MS } from './rules.js';
 export { DataFolderInUse, OWNER_LOCK_FILE, takeOwnership, type Ownership } from './owner.js';
 export { MCP_ACCOUNT_FILE, mcpRunKey, type McpRunKey } from './mcp-account.js';
 

@@ -14,6 +14,16 @@ export const MIN_REVOKE_PREFIX = 10;
 
 /** The error message of a session failed at start-up. */
 export const ORPHAN_MESSAGE = 'The server restarted while the session was active';
+/** The error message of a session failed because the node running it stopped beating. */
+export const NODE_LOST_MESSAGE = 'The node running the session stopped answering; another node ended the session and refunded it';
+
+/**
+ * The SQL LIKE pattern of the ids of `node`'s sessions (ses_<node>_...), for `id LIKE ? ESCAPE '\\'`.
+ * Node ids are letters and digits only, so only the underscores need escaping.
+ */
+export const nodeSessionPattern = (node: string): string => `ses\\_${node}\\_%`;
+/** The length of a session id without a node (ses_ + 24), which start-up counts as its own node's. */
+export const NODELESS_ID_LENGTH = 28;
 
 /** The rate limit's sliding window. */
 export const RATE_WINDOW_MS = 60_000;

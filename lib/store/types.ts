@@ -105,11 +105,13 @@ export interface SessionStore {
   /** The ended session's usage row, or undefined. */
   getUsage(sessionId: string): Promise<UsageRow | undefined>;
   /**
-   * At start-up: ends every session a previous process left active as failed (engine_failure),
-   * billing its runtime and refunding it, and drops rows still opening (never shown, nothing to
-   * bill); answers the failed ones. Each is billed once even if two processes do this at once.
+   * At start-up: ends every session a previous process of `node` left active as failed
+   * (engine_failure), billing its runtime and refunding it, and drops its rows still opening
+   * (never shown, nothing to bill); answers the failed ones. Sessions of other nodes are theirs;
+   * ids without a node (made before ids carried one) count as this node's. Each is billed once
+   * even if two processes do this at once.
    */
-  failOrphanedSessions(now: number): Promise<SessionRow[]>;
+  failOrphanedSessions(now: number, node: string): Promise<SessionRow[]>;
 }
 
 /** Idempotency-Key storage, scoped to the API key; a done response is replayed for IDEMPOTENCY_TTL_MS. */
@@ -164,6 +166,19 @@ export interface RateStore {
   takeRate(input: { keyId: string; limit: number; now: number }): Promise<RateDecision>;
 }
 
+/** Nodes sharing the store: their heartbeats, and the failover of a node that stopped beating (lib/cluster/heartbeat.ts). */
+export interface NodeStore {
+  /** Records that `node` is alive at `now`; its first beat makes it known. */
+  beatNode(node: string, now: number): Promise<void>;
+  /**
+   * For every node but `self` whose last beat is before `staleBefore`: ends its active sessions
+   * as failed (engine_failure, NODE_LOST_MESSAGE), runtime billed and refunded, and drops its rows
+   * still opening; answers the sessions this call failed. However many nodes call at once, each
+   * session is failed, billed and refunded once: the end guarded by status = 'active' decides.
+   */
+  failStaleNodes(input: { self: string; staleBefore: number; now: number }): Promise<SessionRow[]>;
+}
+
 /** AI-resolved CSS selectors for `ai >>` extract fields, per account, domain and description. */
 export interface SelectorStore {
   /** The stored selector, or null. */
@@ -173,7 +188,7 @@ export interface SelectorStore {
 }
 
 /** The whole storage layer; see the header of this file for what every implementation guarantees. */
-export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore {
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore {
   /** Which implementation this is, for logs and /health. */
   readonly kind: 'sqlite' | 'postgres';
   /** Waits for work under way, then closes every connection; the store is unusable afterwards. */

@@ -106,7 +106,7 @@ describe('credit ledger (property)', () => {
             }
           }
           // A restart fails what was left active: each is debited and refunded.
-          store.sync.failOrphanedSessions(now);
+          store.sync.failOrphanedSessions(now, 'n1');
           for (const o of orphans) ended.set(o.id, { test: o.test, refunded: true });
           store.sync.creditBalance(live.account.id, false, now);
           store.sync.creditBalance(live.account.id, true, now);

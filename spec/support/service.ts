@@ -47,6 +47,8 @@ export interface Service {
 
 /** Options for `startService`. */
 export interface ServiceOptions {
+  /** The node name session ids carry (NODE_ID); none by default. */
+  node?: string;
   /** A data folder to share with another service, as a second node shares the database (default: a fresh one, removed by stop()). */
   dataDir?: string;
   driver?: BrowserDriver;
@@ -91,6 +93,7 @@ export function startService(options: ServiceOptions = {}): Service {
     },
     gate: options.gate,
     memory: options.memory,
+    node: options.node,
   });
   const mcp = new McpConnections('0.0.0-test');
   const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp }, { metricsToken: options.metricsToken });

@@ -140,6 +140,14 @@ export const migrations: readonly Migration[] = [
   CREATE INDEX rate_events_key ON rate_events(key_id, at);
   CREATE INDEX rate_events_at ON rate_events(at);
   `,
+  // 6: nodes sharing the database write heartbeats; a silent node's sessions are failed by another (issue 17).
+  `
+  CREATE TABLE nodes (
+    id         TEXT PRIMARY KEY,
+    beat_at    INTEGER NOT NULL,
+    started_at INTEGER NOT NULL
+  ) STRICT;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
-import type { SessionBill, SessionRow, SessionStatus, SessionStore, UsageInput } from '../types.js';
+import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
+import type { NodeStore, SessionBill, SessionRow, SessionStatus, SessionStore, UsageInput } from '../types.js';
 import type { LedgerWriter } from './ledger.js';
 import type { Sync } from './sync.js';
 
@@ -56,7 +56,7 @@ function whole(name: string, value: number): number {
 }
 
 /** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
-export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<SessionStore> {
+export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<SessionStore & NodeStore> {
   const insert = db.prepare<[string, string, string, number, number, number, number, number]>(
     `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds, opening)
      VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
@@ -66,7 +66,10 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
   const activeExpiries = db.prepare<[string], number>(`SELECT expires_at FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
   const markOpened = db.prepare<[number, number, string]>(`UPDATE sessions SET opening = 0, started_at = ?, expires_at = ? WHERE id = ? AND opening = 1 AND status = 'active'`);
   const dropOpening = db.prepare<[string]>(`DELETE FROM sessions WHERE id = ? AND opening = 1`);
-  const dropAllOpening = db.prepare(`DELETE FROM sessions WHERE opening = 1`);
+  // A node's sessions: ids ses_<node>_..., and, for its own start-up, ids made before ids named a node.
+  const ofNode = `(id LIKE @pattern ESCAPE '\\' OR (@nodeless = 1 AND length(id) = ${NODELESS_ID_LENGTH}))`;
+  type NodeParams = { pattern: string; nodeless: number };
+  const dropNodeOpening = db.prepare<NodeParams>(`DELETE FROM sessions WHERE opening = 1 AND ${ofNode}`);
   // 'closed' also matches 'expired': the listing shows both as closed (decisions.md).
   const filter = `key_id = @keyId AND opening = 0 AND (@status IS NULL OR status = @status OR (@status = 'closed' AND status = 'expired'))`;
   const order = 'ORDER BY started_at DESC, id DESC LIMIT @limit';
@@ -77,7 +80,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
   );
   const countActive = db.prepare<[string], number>(`SELECT count(*) FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
   const activeIds = db.prepare<[string], string>(`SELECT id FROM sessions WHERE key_id = ? AND status = 'active' ORDER BY started_at, id`).pluck();
-  const allActive = db.prepare<[], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' AND opening = 0`);
+  const nodeActive = db.prepare<NodeParams, SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' AND opening = 0 AND ${ofNode}`);
   const markEnded = db.prepare<{ id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null }>(
     `UPDATE sessions SET status = @status, ended_at = @endedAt, error_code = @errorCode, error_message = @errorMessage
      WHERE id = @id AND status = 'active'`,
@@ -109,19 +112,27 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
   }
   // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.
   const endOne = db.transaction(end);
-  const failAll = db.transaction((now: number): SessionRow[] => {
+  // A node's live sessions failed (engine_failure) and refunded, its openings dropped: at its own
+  // start-up (`nodeless`: ids without a node are its too), or by another node when it went silent.
+  const failNode = db.transaction((node: string, nodeless: boolean, now: number, message: string): SessionRow[] => {
+    const params = { pattern: nodeSessionPattern(node), nodeless: nodeless ? 1 : 0 };
     // A create admitted but never opened was never shown nor billed: it leaves no trace.
-    dropAllOpening.run();
-    const orphans = allActive.all();
-    for (const row of orphans) {
+    dropNodeOpening.run(params);
+    const failed: SessionRow[] = [];
+    for (const row of nodeActive.all(params)) {
       // Never before the start, should the clock have stepped back across the restart.
       const endedAt = Math.max(row.started_at, Math.min(now, row.expires_at));
       const seconds = Math.ceil((endedAt - row.started_at) / 1000);
       const usage = { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-      end({ id: row.id, status: 'failed', endedAt, errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, usage });
+      if (end({ id: row.id, status: 'failed', endedAt, errorCode: 'engine_failure', errorMessage: message, usage })) failed.push(toSession(byId.get(row.id)!));
     }
-    return orphans.map((row) => toSession(byId.get(row.id)!));
+    return failed;
   });
+  const beat = db.prepare<[string, number, number]>(`INSERT INTO nodes (id, beat_at, started_at) VALUES (?, ?, ?) ON CONFLICT (id) DO UPDATE SET beat_at = excluded.beat_at`);
+  const staleNodes = db.prepare<[string, number], string>(`SELECT id FROM nodes WHERE id <> ? AND beat_at < ? ORDER BY id`).pluck();
+  const failStale = db.transaction((self: string, staleBefore: number, now: number): SessionRow[] =>
+    staleNodes.all(self, staleBefore).flatMap((node) => failNode(node, false, now, NODE_LOST_MESSAGE)),
+  );
 
   type Admit = Parameters<Sync<SessionStore>['admitSession']>[0];
   // Count and insert under one write lock (IMMEDIATE): two processes cannot both count L - 1.
@@ -193,8 +204,14 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
         }
       );
     },
-    failOrphanedSessions(now) {
-      return failAll.immediate(now);
+    failOrphanedSessions(now, node) {
+      return failNode.immediate(node, true, now, ORPHAN_MESSAGE);
+    },
+    beatNode(node, now) {
+      beat.run(node, now, now);
+    },
+    failStaleNodes({ self, staleBefore, now }) {
+      return failStale.immediate(self, staleBefore, now);
     },
   };
 }

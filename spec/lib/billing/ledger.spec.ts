@@ -79,7 +79,7 @@ describe('Store#endSession() billing', () => {
     const crashedBill = fresh.store.sync.endSession({ id: crashed.id, status: 'failed', endedAt: T0 + 5000, errorCode: 'engine_failure', usage: { ...NO_USAGE, seconds: 5 } });
     const deniedBill = fresh.store.sync.endSession({ id: denied.id, status: 'failed', endedAt: T0 + 7000, errorCode: 'access_denied', usage: { ...NO_USAGE, seconds: 7 } });
     expect([crashedBill, deniedBill]).to.deep.equal([{ credits: 5, debited: 5, refunded: 5 }, { credits: 7, debited: 7, refunded: 0 }]);
-    fresh.store.sync.failOrphanedSessions(T0 + 9000);
+    fresh.store.sync.failOrphanedSessions(T0 + 9000, 'n1');
     expect(fresh.store.sync.ledgerEntries(account.id).map(pick)).to.deep.equal([
       { kind: 'grant', amount: 5_000, balanceAfter: 5_000, sessionId: null },
       { kind: 'debit', amount: 5, balanceAfter: 4_995, sessionId: crashed.id },

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { newSessionId } from '../../../lib/ids.js';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -162,11 +163,12 @@ describe('closeOrphanJournals()', () => {
 
   it('ends the journal of a session a previous process left active with an ended event after its last', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_orphan'));
-    fresh.store.sync.appendEvents('ses_orphan', [{ id: 1, at: new Date(T0).toISOString(), type: 'act.started', act_id: 'a' }]);
-    const orphans = fresh.store.sync.failOrphanedSessions(T0 + 5000);
+    const orphan = newSessionId('n1');
+    fresh.store.sync.insertSession(sessionFor(record, T0, orphan));
+    fresh.store.sync.appendEvents(orphan, [{ id: 1, at: new Date(T0).toISOString(), type: 'act.started', act_id: 'a' }]);
+    const orphans = fresh.store.sync.failOrphanedSessions(T0 + 5000, 'n1');
     await closeOrphanJournals(fresh.store, orphans);
-    const events = fresh.store.sync.readEvents('ses_orphan', 0, 10);
+    const events = fresh.store.sync.readEvents(orphan, 0, 10);
     expect(events.map((e) => [e.id, e.type])).to.deep.equal([[1, 'act.started'], [2, 'ended']]);
     expect(events[1]).to.deep.include({ status: 'failed', error_code: 'engine_failure' });
   });

@@ -5,7 +5,7 @@
 import { expect } from 'chai';
 import { PLANS } from '../../../lib/billing/plans.js';
 import { newSessionId } from '../../../lib/ids.js';
-import { RATE_WINDOW_MS } from '../../../lib/store/index.js';
+import { NODE_LOST_MESSAGE, RATE_WINDOW_MS } from '../../../lib/store/index.js';
 import type { ApiKeyRecord, LedgerEntry, NewSessionRow, Store } from '../../../lib/store/index.js';
 
 const T0 = Date.UTC(2026, 0, 1);
@@ -105,7 +105,7 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
         await store.admitSession({ row: opening, limit, now: T0 });
         await store.admitSession({ row: opened, limit, now: T0 });
         await store.openedSession(opened.id, { startedAt: T0, expiresAt: T0 + 300_000 });
-        const failed = await store.failOrphanedSessions(T0 + 10_000);
+        const failed = await store.failOrphanedSessions(T0 + 10_000, 'n1');
         expect(failed.map((row) => [row.id, row.status, row.errorCode])).to.deep.equal([[opened.id, 'failed', 'engine_failure']]);
         expect(await store.countActiveSessions(key.id)).to.equal(0);
         const entries = await store.ledgerEntries(key.accountId);
@@ -113,6 +113,49 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
         expect(billed.map((entry) => entry.kind)).to.deep.equal(['debit', 'refund']);
         expect(billed[0]!.amount).to.be.greaterThan(0).and.equal(billed[1]!.amount);
         expect(await store.getUsage(opened.id)).to.include({ seconds: 10 });
+      });
+    });
+
+    describe('nodes', () => {
+      const rowOf = (node: string): NewSessionRow => ({ ...rowFor(key), id: newSessionId(node) });
+
+      it("fails and refunds a silent node's sessions once, however many nodes find it at once, and leaves a beating node's alone", async () => {
+        await store.beatNode('n1', T0);
+        await store.beatNode('n2', T0);
+        await store.beatNode('n3', T0);
+        const lost = [rowOf('n3'), rowOf('n3')];
+        const kept = rowOf('n2');
+        for (const row of [...lost, kept]) await store.insertSession(row);
+        const opening = rowOf('n3');
+        await store.admitSession({ row: opening, limit: 10, now: T0 });
+        // n1 and n2 go on beating; n3 stopped at T0.
+        await store.beatNode('n1', T0 + 20_000);
+        await store.beatNode('n2', T0 + 20_000);
+        const [byFirst, bySecond] = await Promise.all([
+          store.failStaleNodes({ self: 'n1', staleBefore: T0 + 10_000, now: T0 + 20_000 }),
+          store.failStaleNodes({ self: 'n2', staleBefore: T0 + 10_000, now: T0 + 20_000 }),
+        ]);
+        expect([...byFirst, ...bySecond].map((row) => row.id).sort()).to.deep.equal(lost.map((row) => row.id).sort());
+        for (const row of lost) {
+          expect(await store.getSession(row.id)).to.deep.include({ status: 'failed', errorCode: 'engine_failure', errorMessage: NODE_LOST_MESSAGE });
+          const billed = (await store.ledgerEntries(key.accountId)).filter((entry) => entry.sessionId === row.id);
+          expect(billed.map((entry) => entry.kind)).to.deep.equal(['debit', 'refund']);
+        }
+        expect((await store.getSession(kept.id))?.status).to.equal('active');
+        expect(await store.countActiveSessions(key.id)).to.equal(1);
+        expectChain(await store.ledgerEntries(key.accountId));
+        // Found again later, while n2 beats on: nothing left to fail.
+        await store.beatNode('n2', T0 + 35_000);
+        expect(await store.failStaleNodes({ self: 'n1', staleBefore: T0 + 30_000, now: T0 + 40_000 })).to.deep.equal([]);
+      });
+
+      it("fails only its own node's sessions at start-up", async () => {
+        const mine = rowOf('n1');
+        const theirs = rowOf('n2');
+        await store.insertSession(mine);
+        await store.insertSession(theirs);
+        expect((await store.failOrphanedSessions(T0 + 5_000, 'n1')).map((row) => row.id)).to.deep.equal([mine.id]);
+        expect((await store.getSession(theirs.id))?.status).to.equal('active');
       });
     });
 

@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { newSessionId } from '../../../lib/ids.js';
 import { ApiError } from '../../../lib/errors.js';
 import { ORPHAN_MESSAGE, type UsageInput } from '../../../lib/store/index.js';
 import { type SqliteStore } from '../../../lib/store/sqlite/index.js';
@@ -158,32 +159,36 @@ describe('SqliteStore#endSession()', () => {
 describe('SqliteStore#failOrphanedSessions()', () => {
   const fresh = freshStore();
 
-  it('fails sessions left active by a previous process and bills their runtime', async () => {
+  it("fails the sessions its node's previous process left active, ids without a node among them, and bills their runtime", async () => {
     const { record } = seedKey(fresh.store);
-    await fresh.store.insertSession(sessionFor(record, T0, 'ses_running')); // expires at T0 + 300 s
-    await fresh.store.insertSession(sessionFor(record, T0 - 600_000, 'ses_stale')); // expired long ago
-    await fresh.store.insertSession(sessionFor(record, T0, 'ses_done'));
-    await fresh.store.endSession({ id: 'ses_done', status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
+    const [running, stale, done, elsewhere] = [newSessionId('n1'), newSessionId(), newSessionId('n1'), newSessionId('n2')];
+    await fresh.store.insertSession(sessionFor(record, T0, running)); // expires at T0 + 300 s
+    await fresh.store.insertSession(sessionFor(record, T0 - 600_000, stale)); // expired long ago
+    await fresh.store.insertSession(sessionFor(record, T0, done));
+    await fresh.store.insertSession(sessionFor(record, T0, elsewhere));
+    await fresh.store.endSession({ id: done, status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
     const store = fresh.reopen();
 
     const now = T0 + 60_500;
-    const failed = await store.failOrphanedSessions(now);
-    expect(failed.map((s) => s.id).sort()).to.deep.equal(['ses_running', 'ses_stale']);
-    const running = (await store.getSession('ses_running'))!;
-    expect(running).to.deep.include({ status: 'failed', errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, endedAt: now });
-    expect(failed).to.deep.include(running);
-    expect((await store.getUsage('ses_running'))).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
-    expect((await store.getSession('ses_stale'))?.endedAt).to.equal(T0 - 300_000);
-    expect((await store.getUsage('ses_stale'))?.seconds).to.equal(300);
-    expect((await store.getSession('ses_done'))).to.deep.include({ status: 'closed', errorCode: null });
+    const failed = await store.failOrphanedSessions(now, 'n1');
+    expect(failed.map((s) => s.id).sort()).to.deep.equal([running, stale].sort());
+    const row = (await store.getSession(running))!;
+    expect(row).to.deep.include({ status: 'failed', errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, endedAt: now });
+    expect(failed).to.deep.include(row);
+    expect((await store.getUsage(running))).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
+    expect((await store.getSession(stale))?.endedAt).to.equal(T0 - 300_000);
+    expect((await store.getUsage(stale))?.seconds).to.equal(300);
+    expect((await store.getSession(done))).to.deep.include({ status: 'closed', errorCode: null });
+    // Another node's session is that node's to run.
+    expect((await store.getSession(elsewhere))?.status).to.equal('active');
     expect(usageCount(store)).to.equal(3);
   });
 
   it('does nothing the second time', async () => {
     const { record } = seedKey(fresh.store);
-    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect((await fresh.store.failOrphanedSessions(T0 + 1))).to.have.length(1);
-    expect((await fresh.store.failOrphanedSessions(T0 + 2))).to.deep.equal([]);
+    await fresh.store.insertSession(sessionFor(record, T0, newSessionId('n1')));
+    expect((await fresh.store.failOrphanedSessions(T0 + 1, 'n1'))).to.have.length(1);
+    expect((await fresh.store.failOrphanedSessions(T0 + 2, 'n1'))).to.deep.equal([]);
     expect(usageCount(fresh.store)).to.equal(1);
   });
 });
