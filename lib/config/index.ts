@@ -35,6 +35,8 @@ export interface Config {
   port: number;
   /** Absolute. */
   dataDir: string;
+  /** DATABASE_URL: the PostgreSQL store's; null for the SQLite file in dataDir. */
+  databaseUrl: string | null;
   /** Null only when no Chromium was found and the command needs none. */
   chromiumPath: string | null;
   logLevel: LogLevel;
@@ -120,6 +122,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const port = value('PORT', check.port, { name: '--port', value: flags.port }) ?? DEFAULT_PORT;
   const listen = needs.mcp ? EMBEDDED_LISTEN : { host, port };
   const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? (embedded ? userFolder(env, problems) : resolve(DEFAULT_DATA_DIR));
+  const databaseUrl = value('DATABASE_URL', check.postgresUrl) ?? null;
   const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
   const chromium = chromiumSetting(env, (needs.chromium ?? false) || embedded);
   if (chromium.problem) problems.push(chromium.problem);
@@ -146,7 +149,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
 
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
+  return { ...listen, dataDir, databaseUrl, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
 }
 
 /** userDataDir checked like DATA_DIR; a problem (it is a file) is added to `problems`. */
