@@ -35,7 +35,7 @@ export const pgMigrations: readonly string[] = [
     test            BOOLEAN NOT NULL,
     status          TEXT NOT NULL CHECK (status IN ('active', 'closed', 'expired', 'failed')),
     -- Admitted but its page not open yet: counted against the limit, shown to nobody.
-    opening         BOOLEAN NOT NULL DEFAULT false CHECK (NOT opening OR status = 'active'),
+    opening         BOOLEAN NOT NULL DEFAULT false,
     started_at      BIGINT NOT NULL,
     expires_at      BIGINT NOT NULL,
     ended_at        BIGINT,

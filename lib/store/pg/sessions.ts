@@ -54,7 +54,7 @@ type Ending = { id: string; status: string; endedAt: number; errorCode: string |
 /** Inside a transaction: ends the session if it is still active, with its usage row and ledger entries; null when it had ended. */
 async function end(client: Queryable, e: Ending) {
   const { rows } = await client.query<SessionDbRow>(
-    `UPDATE sessions SET status = $2, ended_at = $3, error_code = $4, error_message = $5, opening = false
+    `UPDATE sessions SET status = $2, ended_at = $3, error_code = $4, error_message = $5
      WHERE id = $1 AND status = 'active' RETURNING ${COLUMNS}`,
     [e.id, e.status, e.endedAt, e.errorCode, e.errorMessage],
   );
@@ -98,14 +98,14 @@ export function pgSessionStore(pool: pg.Pool): SessionStore {
     },
     async openedSession(id, { startedAt, expiresAt }) {
       const { rows } = await pool.query<SessionDbRow>(
-        `UPDATE sessions SET opening = false, started_at = $2, expires_at = $3 WHERE id = $1 AND opening RETURNING ${COLUMNS}`,
+        `UPDATE sessions SET opening = false, started_at = $2, expires_at = $3 WHERE id = $1 AND opening AND status = 'active' RETURNING ${COLUMNS}`,
         [id, startedAt, expiresAt],
       );
       if (!rows[0]) throw new Error(`session ${id} is not opening`);
       return toSession(rows[0]);
     },
     async abandonSession(id) {
-      const { rowCount } = await pool.query('DELETE FROM sessions WHERE id = $1 AND opening', [id]);
+      const { rowCount } = await pool.query("DELETE FROM sessions WHERE id = $1 AND opening AND status = 'active'", [id]);
       return rowCount === 1;
     },
     insertSession(row) {
@@ -172,7 +172,7 @@ export function pgSessionStore(pool: pg.Pool): SessionStore {
       );
     },
     async failOrphanedSessions(now) {
-      await pool.query('DELETE FROM sessions WHERE opening');
+      await pool.query("DELETE FROM sessions WHERE opening AND status = 'active'");
       const { rows: orphans } = await pool.query<SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' ORDER BY started_at, id`);
       const failed: SessionRow[] = [];
       // One transaction per session: each is billed once even if another process ends it meanwhile.
