@@ -19,9 +19,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
     await pool.end();
     throw error;
   }
-  let closing: Promise<void> | undefined;
-  return {
-    kind: 'postgres',
+  const parts = {
     ...pgAccountStore(pool),
     ...pgKeyStore(pool),
     ...pgSessionStore(pool),
@@ -30,7 +28,33 @@ export async function openPostgresStore(url: string): Promise<Store> {
     ...pgJournalStore(pool),
     ...pgRateStore(pool),
     ...pgSelectorStore(pool),
-    // pool.end waits for checked-out clients to be released, so work under way finishes first.
-    close: () => (closing ??= pool.end()),
+  };
+  // pg's pool never serves requests still queued for a client once it is ending (they would hang),
+  // so close waits for the calls under way itself and refuses new ones.
+  let running = 0;
+  let closing: Promise<void> | undefined;
+  let drained: (() => void) | undefined;
+  const tracked = Object.fromEntries(
+    Object.entries(parts).map(([name, method]) => [
+      name,
+      async (...args: unknown[]): Promise<unknown> => {
+        if (closing) throw new Error(`the PostgreSQL store is closed (${name})`);
+        running++;
+        try {
+          return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+        } finally {
+          if (--running === 0) drained?.();
+        }
+      },
+    ]),
+  ) as typeof parts;
+  return {
+    kind: 'postgres',
+    ...tracked,
+    close: () =>
+      (closing ??= (async () => {
+        if (running > 0) await new Promise<void>((resolve) => (drained = resolve));
+        await pool.end();
+      })()),
   };
 }

@@ -106,6 +106,23 @@ describe('PostgreSQL store on two nodes', () => {
   });
 });
 
+describe('PostgreSQL store close()', () => {
+  it('waits for the calls under way, queued ones included, then refuses new ones', async function () {
+    this.timeout(20_000);
+    const store = await openPostgresStore(await server.database());
+    const { key } = await keyed(store);
+    // More calls than the pool has clients, so most are queued when close is called.
+    const calls = Array.from({ length: 30 }, (_, i) => store.takeRate({ keyId: key.id, limit: 100, now: T0 + i }));
+    await store.close();
+    expect((await Promise.all(calls)).every((decision) => decision.allowed)).to.equal(true);
+    const late = await store.countActiveSessions(key.id).then(
+      () => null,
+      (error: Error) => error,
+    );
+    expect(late?.message).to.match(/closed/);
+  });
+});
+
 describe('PostgreSQL migrations', () => {
   it('run once when two stores open a fresh database at once', async () => {
     const url = await server.database();
