@@ -96,7 +96,7 @@ export class PlaywrightDriver implements BrowserDriver {
     private readonly engine: Engine,
     options: DriverOptions = {},
   ) {
-    this.selectors = options.store ? new SelectorCache(options.store.db) : null;
+    this.selectors = options.store ? new SelectorCache(options.store) : null;
     this.network = options.network ?? { guard: new AddressGuard(), pools: null };
     this.solver = options.solver ?? null;
     this.ai = options.ai ?? null;

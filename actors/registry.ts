@@ -92,7 +92,7 @@ export class Registry implements LiveSessions {
     const { clock } = this.deps;
     this.revocationCheck = clock.setTimeout(() => {
       this.revocationCheck = null;
-      this.closeRevoked();
+      void this.closeRevoked();
       if (this.sessions.size > 0) this.armRevocationCheck();
     }, REVOCATION_CHECK_MS);
   }
@@ -101,18 +101,19 @@ export class Registry implements LiveSessions {
    * Closes the live sessions whose key is revoked, billed as closed (the user ended access, not
    * the service), so they stop running up credits nobody can end any more.
    */
-  private closeRevoked(): void {
+  private async closeRevoked(): Promise<void> {
     const live = [...this.sessions.values()].filter((session) => session.status === 'active');
     if (live.length === 0) return;
     let revoked: Set<string>;
     try {
-      revoked = new Set(this.deps.store.revokedKeyIds([...new Set(live.map((session) => session.spec.keyId))]));
+      revoked = new Set(await this.deps.store.revokedKeyIds([...new Set(live.map((session) => session.spec.keyId))]));
     } catch (error) {
       // A busy or failing store is asked again at the next check.
       this.deps.telemetry.log.warn({ err: error }, 'revocation check failed');
       return;
     }
-    for (const session of live) if (revoked.has(session.spec.keyId)) void session.close(REVOKED);
+    // Checks may overlap while the store answers; a session another check began closing is left to it.
+    for (const session of live) if (revoked.has(session.spec.keyId) && session.status === 'active') void session.close(REVOKED);
   }
 
   /** Moves a key's count of opening creates; at zero its entry goes, or every key ever used would keep one. */
@@ -122,53 +123,54 @@ export class Registry implements LiveSessions {
     else this.opening.delete(keyId);
   }
 
-  /** Live sessions of a key, including creates that are still opening. */
-  activeCount(keyId: string): number {
-    let count = this.opening.get(keyId) ?? 0;
-    for (const session of this.sessions.values()) if (session.spec.keyId === keyId && session.status === 'active') count++;
-    return count;
-  }
-
   /**
-   * Opens a session for `key` and runs its first act, if any. A create that fails before its
-   * session is recorded leaves nothing: no page, no session row, no bill, and its concurrency slot free.
+   * Opens a session for `key` and runs its first act, if any. Admission writes the session's row
+   * (still opening) first, so the store, not this process, holds the key's count. A create that
+   * fails before its session is opened leaves nothing: no page, no session row, no bill, and its
+   * concurrency place free again.
    */
   async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
-    this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now());
+    // The id is chosen first: admission records it, and a session's trace is named after it from the moment its context opens.
+    const id = newSessionId();
+    await this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now(), id);
     // The driver's background work (refilling its warm pool) waits until this create has its answer.
     const answered = this.deps.driver.creating?.();
     try {
-      return await this.startAndAct(key, request);
+      return await this.startAndAct(key, request, id);
     } finally {
       answered?.();
     }
   }
 
-  /** Opens the session (counted against its key while it opens) and runs its first act, if any. */
-  private async startAndAct(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
+  /** Opens the admitted session `id` (counted against its key while it opens) and runs its first act, if any. */
+  private async startAndAct(key: ApiKeyRecord, request: CreateRequest, id: string): Promise<{ session: Session; reply: ActReply | null }> {
     this.countOpening(key.id, +1);
     let session: Session;
     try {
-      session = await this.start(key, request);
+      session = await this.start(key, request, id);
+    } catch (error) {
+      // The admitted row goes, giving the key its place back; a store that fails here leaves it to failOrphanedSessions.
+      await this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'));
+      throw error;
     } finally {
       this.countOpening(key.id, -1);
     }
     this.track(session);
+    // A shutdown that began while the session was being recorded reaches it now.
+    if (this.stopping) session.send({ type: 'shutdown' });
     const reply = request.plan ? await session.act(request.plan) : null;
     return { session, reply };
   }
 
   /** Opens the page and records the session around it; the page is closed again if that cannot be done. */
-  private async start(key: ApiKeyRecord, request: CreateRequest): Promise<Session> {
-    // The id is chosen first: a session's trace is named after it from the moment its context opens.
-    const id = newSessionId();
+  private async start(key: ApiKeyRecord, request: CreateRequest, id: string): Promise<Session> {
     const driver = await this.driver.open({ ...request.settings, accountId: key.accountId, sessionId: id });
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
       if (!driver.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
-      return Session.start(
+      return await Session.start(
         driver,
         {
           id,
@@ -201,7 +203,7 @@ export class Registry implements LiveSessions {
       throw httpErrors.sessionBusy('A person holds the page of this session; the act was not queued (Prefer: wait=0)');
     }
     const now = this.deps.clock.now();
-    const refusal = this.admission.actRefusal({ ...session.spec, accrued: credits(session.usage(now)).total }, now);
+    const refusal = await this.admission.actRefusal({ ...session.spec, accrued: credits(session.usage(now)).total }, now);
     if (refusal) {
       await session.close();
       throw refusal;
@@ -286,11 +288,5 @@ export class Registry implements LiveSessions {
     for (const session of all) session.send({ type: 'shutdown' });
     await Promise.all(all.map((session) => session.ended));
     await this.deps.driver.shutdown?.();
-  }
-
-  secondsToFirstExpiry(keyId: string): number {
-    const now = this.deps.clock.now();
-    const expiries = [...this.sessions.values()].filter((s) => s.spec.keyId === keyId).map((s) => s.expiresAt - now);
-    return Math.max(1, Math.ceil(Math.min(60_000, ...expiries) / 1000));
   }
 }

@@ -80,7 +80,7 @@ export class SessionJournal {
 
   /** The act's reply went out: its events are written once the transition that sent it has been recorded. */
   actAnswered(): void {
-    queueMicrotask(() => this.journal.flush());
+    queueMicrotask(() => void this.journal.flush());
   }
 
   /** A person holds the page. */

@@ -105,22 +105,11 @@ export class Session {
     });
   }
 
-  /** Records the session around an opened page and starts its lifecycle. */
-  static start(driver: PageDriver, spec: SessionSpec, deps: SessionDeps): Session {
+  /** Records the admitted session `spec.id` as opened around its page and starts its lifecycle. */
+  static async start(driver: PageDriver, spec: SessionSpec, deps: SessionDeps): Promise<Session> {
     const session = new Session(spec, deps, driver);
-    deps.store.insertSession({
-      id: spec.id,
-      keyId: spec.keyId,
-      accountId: spec.accountId,
-      test: spec.test,
-      status: 'active',
-      startedAt: session.startedAt,
-      expiresAt: session.expiresAt,
-      endedAt: null,
-      timeoutSeconds: spec.timeoutSeconds,
-      errorCode: null,
-      errorMessage: null,
-    });
+    // Admission wrote the row when the create came in; it becomes visible, running from now.
+    await deps.store.openedSession(spec.id, { startedAt: session.startedAt, expiresAt: session.expiresAt });
     driver.attachJournal?.(session.journal);
     session.actor.start();
     // A page lost between acts ends the session at once: billed up to now, never refunded.
@@ -270,7 +259,7 @@ export class Session {
     const endedAt = outcome.status === 'expired' ? Math.min(now, this.expiresAt) : now;
     const usage = this.usage(endedAt);
     // One transaction writes the end, the usage row and the ledger debit (and refund after a fault).
-    const bill = this.deps.store.endSession({
+    const bill = await this.deps.store.endSession({
       id: this.spec.id,
       status: outcome.status,
       endedAt,

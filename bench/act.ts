@@ -170,7 +170,7 @@ async function benchFlow(): Promise<void> {
     console.log(`journal per step (in these flows, create and delete included: events and batched writes): ${(meter.ms() / stepsRun).toFixed(3)} ms (target ≤ 1 ms)`);
     if (process.env.BENCH_JOURNAL_PARTS) console.log(meter.parts());
   }
-  console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${modelledStepCost().toFixed(3)} ms (target ≤ 1 ms)`);
+  console.log(`\njournal per step, modelled (one step per act, its 7 events and the act's one write): ${(await modelledStepCost()).toFixed(3)} ms (target ≤ 1 ms)`);
 
   const watched = stepP50.get('API, defaults, one /live viewer connected') ?? [];
   const unwatched = stepP50.get('API, defaults') ?? [];

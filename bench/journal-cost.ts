@@ -57,9 +57,9 @@ export function meterJournal(): JournalMeter {
 }
 
 /** The modelled cost of journaling one step run as its own act, in ms (mean over `acts`). */
-export function modelledStepCost(acts = 500): number {
+export async function modelledStepCost(acts = 500): Promise<number> {
   const dir = mkdtempSync(join(tmpdir(), 'tabwright-bench-journal-'));
-  const store = openStore(dir);
+  const store = await openStore(dir);
   try {
     const journal = new Journal('ses_bench', store, { now: Date.now });
     const start = performance.now();
@@ -74,11 +74,11 @@ export function modelledStepCost(acts = 500): number {
       journal.record({ type: 'step', act_id: actId, index: 0, step: 'fill', params, duration_ms: 12, ok: true });
       journal.record({ type: 'act.finished', act_id: actId, ok: true, duration_ms: 40 });
       journal.record({ type: 'transition', from: 'active.running', to: 'active.idle', event: 'xstate.done.actor.0.session.active.running' });
-      journal.flush();
+      await journal.flush();
     }
     return (performance.now() - start) / acts;
   } finally {
-    store.close();
+    await store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -39,7 +39,7 @@ export interface BenchService {
 /** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the registry's default one. */
 export async function startBenchService(options: { offline?: boolean; warmSessions?: number; gate?: EngineGate } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
-  const store = openStore(dataDir);
+  const store = await openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
   // but to /dev/null: the terminal shows the figures, not a line per request.
   const telemetry = new Telemetry(createLogger(pino.destination({ dest: '/dev/null', sync: true }), 'info'));
@@ -53,7 +53,8 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   const mcp = new McpConnections(packageVersion());
   const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
-  const key = store.createKey({ accountId: store.createAccount({ plan: 'scale', now: Date.now() }).id, test: false, now: Date.now() }).key;
+  const account = await store.createAccount({ plan: 'scale', now: Date.now() });
+  const { key } = await store.createKey({ accountId: account.id, test: false, now: Date.now() });
   return {
     engine,
     store,
@@ -66,7 +67,7 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
       server.close();
       await registry.shutdown();
       await engine.stop();
-      store.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -54,23 +54,13 @@ export function commandConfig(io: CliIo, flags: ConfigFlags, needs: ConfigNeeds 
   return config;
 }
 
-/** Runs `work` against the store in `dir`, closing it however `work` ends. */
-export function withStore<T>(dir: string, work: (store: Store) => T): T {
-  const store = openStore(dir);
-  try {
-    return work(store);
-  } finally {
-    store.close();
-  }
-}
-
-/** `withStore` for work that waits: the store stays open until the work's promise settles. */
-export async function withStoreAsync<T>(dir: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = openStore(dir);
+/** Runs `work` against the store in `dir`, closing it however `work` ends (once its promise settles). */
+export async function withStore<T>(dir: string, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(dir);
   try {
     return await work(store);
   } finally {
-    store.close();
+    await store.close();
   }
 }
 

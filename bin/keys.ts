@@ -1,11 +1,11 @@
 // `tabwright keys create|list|revoke`: API keys are made here, never through the HTTP API (interface.md part 5).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/billing/plans.js';
-import type { ApiKeyRecord } from '../lib/store/index.js';
-import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, withStoreAsync, type CliIo } from './command.js';
+import type { ApiKeyRecord, Store } from '../lib/store/index.js';
+import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `keys` subcommand and returns the exit code. */
-export function keysCommand(args: string[], io: CliIo): number | Promise<number> {
+export function keysCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'create':
@@ -32,16 +32,16 @@ export function keyTable(keys: ApiKeyRecord[]): string {
   return table([['PREFIX', 'ID', 'KIND', 'PLAN', 'ACCOUNT', 'CREATED', 'REVOKED'], ...rows]);
 }
 
-function create(args: string[], io: CliIo): number {
+function create(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, { ...dataDirOption, plan: { type: 'string' }, test: { type: 'boolean' }, account: { type: 'string' } }, 0);
   const plan = planArgument(values.plan);
   const test = values.test ?? false;
   if (plan === undefined && values.account === undefined) throw new UsageError('keys create needs --plan (or --account to add a key to an account)');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
     const now = Date.now();
     let account;
     if (values.account !== undefined) {
-      account = store.getAccount(values.account);
+      account = await store.getAccount(values.account);
       if (!account) throw new Error(`no account ${values.account} (see: tabwright accounts list)`);
       if (!test && plan !== undefined && plan !== account.plan) {
         throw new Error(
@@ -50,10 +50,10 @@ function create(args: string[], io: CliIo): number {
         );
       }
     } else {
-      account = store.createAccount({ plan: plan!, now });
+      account = await store.createAccount({ plan: plan!, now });
       io.err(`created account ${account.id} on plan ${account.plan}\n`);
     }
-    const { key, record } = store.createKey({ accountId: account.id, test, plan: test ? plan : undefined, now });
+    const { key, record } = await store.createKey({ accountId: account.id, test, plan: test ? plan : undefined, now });
     io.err(`created ${test ? 'test' : 'live'} key ${record.prefix} (${record.id}) on plan ${record.plan} for account ${account.id}\n`);
     io.err('the key is shown only this once; store it now\n');
     // Alone on the last line of stdout, so `tail -n 1` or $(...) captures exactly the key.
@@ -62,11 +62,11 @@ function create(args: string[], io: CliIo): number {
   });
 }
 
-function list(args: string[], io: CliIo): number {
+function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, { ...dataDirOption, account: { type: 'string' } }, 0);
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
-    if (values.account !== undefined && !store.getAccount(values.account)) throw new Error(`no account ${values.account}`);
-    io.out(keyTable(store.listKeys(values.account)));
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+    if (values.account !== undefined && !(await store.getAccount(values.account))) throw new Error(`no account ${values.account}`);
+    io.out(keyTable(await store.listKeys(values.account)));
     return 0;
   });
 }
@@ -85,6 +85,12 @@ function waitArgument(value: string | undefined): number {
 
 const sessions = (n: number): string => `${n} live session${n === 1 ? '' : 's'}`;
 
+/** Those of the sessions `ids` that are in `status` now. */
+async function sessionsIn(store: Store, ids: readonly string[], status: 'active' | 'closed'): Promise<string[]> {
+  const rows = await Promise.all(ids.map((id) => store.getSession(id)));
+  return ids.filter((_, i) => rows[i]?.status === status);
+}
+
 /**
  * Revokes the key, then waits (at most --wait seconds) while a running server closes the key's
  * live sessions (its registry checks for revoked keys every second), and says what became of them.
@@ -94,16 +100,16 @@ async function revoke(args: string[], io: CliIo): Promise<number> {
   const [prefix] = positionals;
   if (prefix === undefined) throw new UsageError('keys revoke needs KEY_PREFIX');
   const waitSeconds = waitArgument(values.wait);
-  return withStoreAsync(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
-    const record = store.revokeKey(prefix, Date.now());
-    const live = store.activeSessionIds(record.id);
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+    const record = await store.revokeKey(prefix, Date.now());
+    const live = await store.activeSessionIds(record.id);
     const deadline = Date.now() + waitSeconds * 1000;
     let open = live;
     while (open.length > 0 && Date.now() < deadline) {
       await sleep(REVOKE_POLL_MS);
-      open = open.filter((id) => store.getSession(id)?.status === 'active');
+      open = await sessionsIn(store, open, 'active');
     }
-    const closed = live.filter((id) => store.getSession(id)?.status === 'closed').length;
+    const closed = (await sessionsIn(store, live, 'closed')).length;
     io.out(`revoked key ${record.prefix}… (${record.id}, account ${record.accountId}); ${whatBecame(live.length, closed, open.length, waitSeconds)}\n`);
     return 0;
   });

@@ -4,7 +4,7 @@ import { ledgerCsv } from '../lib/billing/csv.js';
 import { commandConfig, dataDirOption, parse, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `ledger` subcommand and returns the exit code. */
-export function ledgerCommand(args: string[], io: CliIo): number {
+export function ledgerCommand(args: string[], io: CliIo): Promise<number> {
   const [sub, ...rest] = args;
   switch (sub) {
     case 'export':
@@ -14,16 +14,16 @@ export function ledgerCommand(args: string[], io: CliIo): number {
   }
 }
 
-function exportCsv(args: string[], io: CliIo): number {
+function exportCsv(args: string[], io: CliIo): Promise<number> {
   const options = { ...dataDirOption, account: { type: 'string' }, out: { type: 'string' }, test: { type: 'boolean' } } as const;
   const { values } = parse(args, options, 0);
   const id = values.account;
   if (!id) throw new UsageError('ledger export needs --account ID');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, (store) => {
-    if (!store.getAccount(id)) throw new Error(`no account ${id}`);
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+    if (!(await store.getAccount(id))) throw new Error(`no account ${id}`);
     // Bring the pool's grants up to date so an idle account still shows its cycles.
-    store.creditBalance(id, values.test ?? false, Date.now());
-    const csv = ledgerCsv(store.ledgerEntries(id, { test: values.test ?? false }));
+    await store.creditBalance(id, values.test ?? false, Date.now());
+    const csv = ledgerCsv(await store.ledgerEntries(id, { test: values.test ?? false }));
     if (values.out) {
       writeFileSync(values.out, csv);
       io.err(`wrote ${values.out}\n`);

@@ -52,16 +52,16 @@ async function embedded(config: Config, version: string, stop: AbortSignal): Pro
       const why = running.engine.lastError?.split('\n')[0] ?? 'no reason given';
       throw new Error(`Chromium ${config.chromiumPath ?? ''} could not be launched (${why}); the 'engine launch failed' line of the log has the whole error`);
     }
-    const run = mcpRunKey(running.store, config.dataDir, Date.now());
+    const run = await mcpRunKey(running.store, config.dataDir, Date.now());
     log.info({ url: running.url, data_dir: config.dataDir, account: run.account.id, key_prefix: run.record.prefix }, 'embedded service started');
     const tabwright = new Tabwright({ baseUrl: running.url, apiKey: run.key });
     try {
       await serveMcp(tabwright, version, stop);
       // Sessions the agent opened and left open end with the connection that was their only
       // user: closed and billed as the user's own end, not failed like a server shutdown's.
-      for (const id of running.store.activeSessionIds(run.record.id)) await tabwright.deleteSession(id).catch(() => undefined);
+      for (const id of await running.store.activeSessionIds(run.record.id)) await tabwright.deleteSession(id).catch(() => undefined);
     } finally {
-      running.store.revokeKeyById(run.record.id, Date.now());
+      await running.store.revokeKeyById(run.record.id, Date.now());
     }
   } finally {
     await running.stop();

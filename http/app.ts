@@ -38,7 +38,7 @@ export interface AppOptions {
 export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState> {
   const app = new Koa<AppState>();
   app.silent = true;
-  const limiter = new RateLimiter(deps.clock);
+  const limiter = new RateLimiter(deps.store, deps.clock);
   // A tool's own REST request was counted already, as the POST /mcp that called it.
   const guard = [authenticate(deps.store), rateLimit(limiter, (ctx) => deps.mcp.isInternal(ctx.get(INTERNAL_HEADER) || undefined))] as const;
   const router = new Router<AppState>({ prefix: '/v1' });

@@ -15,7 +15,7 @@ export function authenticate(store: Store): Middleware<AppState> {
     const header = ctx.get('Authorization');
     if (!header) throw new ApiError(401, 'unauthorized', 'Missing API key: send Authorization: Bearer <API_KEY>');
     const token = bearerToken(header);
-    const key = token && KEY_SHAPE.test(token) ? store.findKeyByToken(token) : undefined;
+    const key = token && KEY_SHAPE.test(token) ? await store.findKeyByToken(token) : undefined;
     if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
     ctx.state.key = key;
     await next();

@@ -47,7 +47,7 @@ export function idempotency(store: Store, clock: Clock): Middleware<AppState & {
       });
     }
     const keyId = ctx.state.key.id;
-    const claim = store.beginIdempotent({ keyId, idemKey, bodyHash: bodyHash(ctx.state.rawBody), now: clock.now() });
+    const claim = await store.beginIdempotent({ keyId, idemKey, bodyHash: bodyHash(ctx.state.rawBody), now: clock.now() });
     if (claim.state === 'conflict') {
       throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different body');
     }
@@ -73,9 +73,9 @@ export function idempotency(store: Store, clock: Clock): Middleware<AppState & {
       const body = JSON.stringify(ctx.body);
       ctx.type = 'application/json';
       ctx.body = body;
-      store.completeIdempotent({ keyId, idemKey, status: ctx.status, body, requestId: ctx.state.requestId });
+      await store.completeIdempotent({ keyId, idemKey, status: ctx.status, body, requestId: ctx.state.requestId });
     } else {
-      store.releaseIdempotent({ keyId, idemKey });
+      await store.releaseIdempotent({ keyId, idemKey });
     }
   };
 }

@@ -20,7 +20,7 @@ export function rateLimit(limiter: RateLimiter, exempt: (ctx: AppContext) => boo
       return;
     }
     const limit = PLANS[ctx.state.key.plan].requestsPerMinute;
-    const decision = limiter.take(ctx.state.key.id, limit);
+    const decision = await limiter.take(ctx.state.key.id, limit);
     ctx.set('X-RateLimit-Limit', String(decision.limit));
     ctx.set('X-RateLimit-Remaining', String(decision.remaining));
     ctx.set('X-RateLimit-Reset', String(decision.resetAt));

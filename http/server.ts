@@ -92,22 +92,22 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     signal?.throwIfAborted();
     const ownership = takeOwnership(config.dataDir);
     undo.push(() => ownership.release());
-    const store = openStore(config.dataDir);
+    const store = await openStore(config.dataDir);
     undo.push(() => store.close());
     signal?.throwIfAborted();
-    const orphans = store.failOrphanedSessions(systemClock.now());
+    const orphans = await store.failOrphanedSessions(systemClock.now());
     if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
-    closeOrphanJournals(store, orphans);
-    const prune = (): void => {
+    await closeOrphanJournals(store, orphans);
+    const prune = async (): Promise<void> => {
       try {
-        const count = pruneEnded(store, config.dataDir, systemClock.now());
+        const count = await pruneEnded(store, config.dataDir, systemClock.now());
         if (count) log.info({ count }, 'journals pruned');
       } catch (error) {
         log.warn({ err: error }, 'journal pruning failed');
       }
     };
-    prune();
-    const pruning = setInterval(prune, PRUNE_INTERVAL_MS).unref();
+    await prune();
+    const pruning = setInterval(() => void prune(), PRUNE_INTERVAL_MS).unref();
     undo.push(() => clearInterval(pruning));
 
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
@@ -145,7 +145,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await closed;
         await engine.stop();
         clearInterval(pruning);
-        store.close();
+        await store.close();
         ownership.release();
       })());
     return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };

@@ -40,10 +40,6 @@ export interface MemoryState {
 
 /** What admission must know of the live sessions of this process; the registry answers. */
 export interface LiveSessions {
-  /** Live sessions of a key, creates still opening included. */
-  activeCount(keyId: string): number;
-  /** Whole seconds until the key's earliest live session expires. */
-  secondsToFirstExpiry(keyId: string): number;
   /** Credits the account's live-pool sessions have run up and not yet been debited for. */
   unbilledCredits(accountId: string, now: number): number;
 }
@@ -72,12 +68,15 @@ export class Admission {
   }
 
   /**
-   * A create for `key` lasting `timeoutSeconds`: 400 above the plan's session length, 429
-   * rate_limited at the plan's concurrency (decisions.md), 402 with an empty credit pool, 503
-   * engine_unavailable while the machine's memory is below what is kept free (before a context is
-   * built: Chromium out of memory would take every live session with it).
+   * A create of session `sessionId` for `key` lasting `timeoutSeconds`: 400 above the plan's
+   * session length, 429 rate_limited at the plan's concurrency (decisions.md), 402 with an empty
+   * credit pool, 503 engine_unavailable while the machine's memory is below what is kept free
+   * (before a context is built: Chromium out of memory would take every live session with it).
+   * Admitted, the session's row is written, still opening: the store counted the key's sessions
+   * and took this place in one transaction, so creates racing on any node cannot overshoot the
+   * limit. The caller opens the page, then calls openedSession, or abandonSession if it fails.
    */
-  admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number): void {
+  async admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number, sessionId: string): Promise<void> {
     const plan = PLANS[key.plan];
     if (timeoutSeconds > plan.maxSessionSeconds) {
       throw httpErrors.invalid(
@@ -85,17 +84,30 @@ export class Admission {
         { path: 'timeout', expected: `integer from 10 to ${plan.maxSessionSeconds}` },
       );
     }
-    if (this.live.activeCount(key.id) >= plan.concurrentSessions) {
+    const row = { id: sessionId, keyId: key.id, accountId: key.accountId, test: key.test, startedAt: now, expiresAt: now + timeoutSeconds * 1000, timeoutSeconds };
+    const admission = await this.store.admitSession({ row, limit: plan.concurrentSessions, now });
+    if (!admission.admitted) {
       throw new ApiError(
         429,
         'rate_limited',
         `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`,
         { limit: 'concurrent_sessions', max: plan.concurrentSessions },
-        { 'Retry-After': String(this.live.secondsToFirstExpiry(key.id)) },
+        { 'Retry-After': String(admission.retryAfterSeconds) },
       );
     }
+    try {
+      await this.admitAfterPlace(key, now);
+    } catch (error) {
+      // Refused after all: the place taken is given back before the client hears of it.
+      await this.store.abandonSession(sessionId);
+      throw error;
+    }
+  }
+
+  /** The rules that come after the concurrency limit: credits, then memory. */
+  private async admitAfterPlace(key: ApiKeyRecord, now: number): Promise<void> {
     // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
-    const balance = this.store.creditBalance(key.accountId, key.test, now);
+    const balance = await this.store.creditBalance(key.accountId, key.test, now);
     if (balance <= 0) {
       const pool = key.test ? 'test credits' : 'credits';
       throw new ApiError(402, 'insufficient_credits', `This account has no ${pool} left this cycle; top up, upgrade, or wait for the next cycle`, {
@@ -117,10 +129,10 @@ export class Admission {
    * of the account has run up reaches the balance (the ledger only shows sessions that ended).
    * The caller closes and bills the session before answering with it. Test keys are not held back.
    */
-  actRefusal(session: ActingSession, now: number): ApiError | undefined {
+  async actRefusal(session: ActingSession, now: number): Promise<ApiError | undefined> {
     if (session.test) return undefined;
     const unbilled = this.live.unbilledCredits(session.accountId, now);
-    const balance = this.store.creditBalance(session.accountId, false, now);
+    const balance = await this.store.creditBalance(session.accountId, false, now);
     if (unbilled < balance) return undefined;
     const { accrued } = session;
     const others = unbilled - accrued;
@@ -129,12 +141,12 @@ export class Admission {
       'quota_exceeded',
       `This session has used ${accrued} credits${others > 0 ? ` and the account's other live sessions ${others}` : ''}, reaching the account's remaining ${balance}; it was closed and billed`,
       { accrued, unbilled, balance },
-      { 'Retry-After': String(this.secondsToNextCycle(session.accountId, now)) },
+      { 'Retry-After': String(await this.secondsToNextCycle(session.accountId, now)) },
     );
   }
 
-  private secondsToNextCycle(accountId: string, now: number): number {
-    const account = this.store.getAccount(accountId);
+  private async secondsToNextCycle(accountId: string, now: number): Promise<number> {
+    const account = await this.store.getAccount(accountId);
     if (!account) throw new Error(`no account ${accountId}`);
     return Math.max(1, Math.ceil((nextCycleStart(account.createdAt, now) - now) / 1000));
   }

@@ -10,7 +10,7 @@ import type { AppContext, AppDeps, AppState } from '../state.js';
 /** How many events the stream reads from the store at a time while replaying. */
 const REPLAY_PAGE = 1_000;
 
-type Read = (after: number, limit: number) => JournalEvent[];
+type Read = (after: number, limit: number) => Promise<JournalEvent[]>;
 
 /**
  * GET /v1/sessions/:id/events: the session's journal, for any session of the key whose journal is
@@ -19,17 +19,17 @@ type Read = (after: number, limit: number) => JournalEvent[];
  * live and closes after `ended`.
  */
 export function eventsRoute(deps: AppDeps): RouterMiddleware<AppState> {
-  return (ctx) => {
+  return async (ctx) => {
     const id = ctx.params.id ?? '';
     const query = decode(eventsQueryCodec, ctx.query);
-    const row = deps.store.getSession(id);
+    const row = await deps.store.getSession(id);
     const gone = row?.endedAt != null && deps.clock.now() - row.endedAt > JOURNAL_RETENTION_MS;
     if (!row || row.keyId !== ctx.state.key.id || gone) throw httpErrors.sessionNotFound(`Session ${id} does not exist or its journal is no longer kept`);
     const live = deps.registry.journalOf(id, row.keyId);
     const read: Read = live ? (after, limit) => live.read(after, limit) : (after, limit) => deps.store.readEvents(id, after, limit);
 
     if (wantsEventStream(ctx)) return stream(ctx, read, live, lastEventId(ctx) ?? query.after ?? 0);
-    const events = read(query.after ?? 0, query.limit);
+    const events = await read(query.after ?? 0, query.limit);
     const last = events.at(-1);
     // Nothing follows the end: a cursor past `ended` would only ever read an empty page.
     ctx.body = { events, next_cursor: last && last.type !== 'ended' ? String(last.id) : null };
@@ -44,7 +44,7 @@ function lastEventId(ctx: AppContext): number | undefined {
 }
 
 /** Replays the journal after `after`, then follows it live; closes after `ended`, or at once after the replay when nothing is live. */
-function stream(ctx: AppContext, read: Read, live: ReturnType<AppDeps['registry']['journalOf']>, after: number): void {
+async function stream(ctx: AppContext, read: Read, live: ReturnType<AppDeps['registry']['journalOf']>, after: number): Promise<void> {
   const out = openEventStream(ctx);
   let last = after;
   const deliver = (event: JournalEvent): void => {
@@ -53,13 +53,21 @@ function stream(ctx: AppContext, read: Read, live: ReturnType<AppDeps['registry'
     last = event.id;
     if (event.type === 'ended') out.close();
   };
-  // Subscribed before the replay, so nothing recorded in between is missed; deliver skips what the replay sent.
-  const unsubscribe = live?.subscribe(deliver) ?? (() => {});
+  // Subscribed before the replay, so nothing recorded in between is missed. What arrives while the
+  // replay awaits the store is held and delivered after it, in order; deliver skips what the replay sent.
+  let held: JournalEvent[] | null = [];
+  const unsubscribe = live?.subscribe((event) => (held ? held.push(event) : deliver(event))) ?? (() => {});
   void out.closed.then(unsubscribe);
-  for (;;) {
-    const page = read(last, REPLAY_PAGE);
-    page.forEach(deliver);
-    if (page.length < REPLAY_PAGE || out.isClosed) break;
+  try {
+    for (;;) {
+      const page = await read(last, REPLAY_PAGE);
+      page.forEach(deliver);
+      if (page.length < REPLAY_PAGE || out.isClosed) break;
+    }
+  } finally {
+    const arrived = held;
+    held = null;
+    arrived.forEach(deliver);
   }
   if (!live || live.ended) out.close();
 }

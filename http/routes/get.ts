@@ -18,8 +18,8 @@ function usageBody(usage: UsageInput) {
 }
 
 /** An ended session's usage row; a live one's meter so far (a session still ending: its runtime). */
-function currentUsage(deps: AppDeps, row: SessionRow): UsageInput {
-  const stored = deps.store.getUsage(row.id);
+async function currentUsage(deps: AppDeps, row: SessionRow): Promise<UsageInput> {
+  const stored = await deps.store.getUsage(row.id);
   if (stored) return stored;
   const now = deps.clock.now();
   const live = deps.registry.find(row.id, row.keyId);
@@ -30,9 +30,9 @@ function currentUsage(deps: AppDeps, row: SessionRow): UsageInput {
 
 /** GET /v1/sessions/:id: active and failed sessions are readable; closed and expired ones are gone (404). */
 export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
-  return (ctx) => {
+  return async (ctx) => {
     const id = ctx.params.id ?? '';
-    const row = deps.store.getSession(id);
+    const row = await deps.store.getSession(id);
     if (!row || row.keyId !== ctx.state.key.id || row.status === 'closed' || row.status === 'expired') {
       throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
     }
@@ -45,7 +45,7 @@ export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
       expires_at: iso(row.expiresAt),
       error_code: row.errorCode,
       error_message: row.errorMessage,
-      usage: usageBody(currentUsage(deps, row)),
+      usage: usageBody(await currentUsage(deps, row)),
     };
   };
 }

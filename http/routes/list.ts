@@ -5,9 +5,9 @@ import type { AppDeps, AppState } from '../state.js';
 
 /** GET /v1/sessions: the key's sessions, newest first, with an opaque cursor; expired ones show as closed. */
 export function listRoute(deps: AppDeps): Middleware<AppState> {
-  return (ctx) => {
+  return async (ctx) => {
     const query = decode(listQueryCodec, ctx.query);
-    const page = deps.store.listSessions({ keyId: ctx.state.key.id, status: query.status, limit: query.limit, after: query.after });
+    const page = await deps.store.listSessions({ keyId: ctx.state.key.id, status: query.status, limit: query.limit, after: query.after });
     ctx.body = {
       sessions: page.sessions.map((row) => ({
         session_id: row.id,

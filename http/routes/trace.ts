@@ -10,7 +10,7 @@ import type { AppDeps, AppState } from '../state.js';
 export function traceRoute(deps: AppDeps): RouterMiddleware<AppState> {
   return async (ctx) => {
     const id = ctx.params.id ?? '';
-    const row = deps.store.getSession(id);
+    const row = await deps.store.getSession(id);
     if (!row || row.keyId !== ctx.state.key.id) throw httpErrors.sessionNotFound(`Session ${id} does not exist`);
     // A live session's trace is still being recorded; it is written as the session ends, before its row says so.
     if (row.status === 'active') {

@@ -1,34 +1,22 @@
-import type Database from 'better-sqlite3';
+import type { SelectorKey, SelectorStore } from '../store/types.js';
 
 /** Where a resolved selector is kept: one account, one domain, one description. */
-export interface CacheKey {
-  accountId: string;
-  domain: string;
-  description: string;
-}
+export type CacheKey = SelectorKey;
 
-/** AI-resolved selectors in the ai_selectors table (migration 2). */
+/** AI-resolved selectors, kept in the store so every session of the account (on any node) reuses them. */
 export class SelectorCache {
   constructor(
-    private readonly db: Database.Database,
+    private readonly store: SelectorStore,
     private readonly now: () => number = Date.now,
   ) {}
 
   /** The cached selector, if any. */
-  get(key: CacheKey): string | null {
-    const row = this.db
-      .prepare('SELECT selector FROM ai_selectors WHERE account_id = ? AND domain = ? AND description = ?')
-      .get(key.accountId, key.domain, key.description) as { selector: string } | undefined;
-    return row?.selector ?? null;
+  get(key: CacheKey): Promise<string | null> {
+    return this.store.getSelector(key);
   }
 
   /** Stores (or replaces) the selector for `key`. */
-  put(key: CacheKey, selector: string): void {
-    this.db
-      .prepare(
-        `INSERT INTO ai_selectors (account_id, domain, description, selector, created_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (account_id, domain, description) DO UPDATE SET selector = excluded.selector, created_at = excluded.created_at`,
-      )
-      .run(key.accountId, key.domain, key.description, selector, this.now());
+  put(key: CacheKey, selector: string): Promise<void> {
+    return this.store.putSelector(key, selector, this.now());
   }
 }

@@ -30,7 +30,7 @@ export async function resolveAiSelector(page: Page, description: string, options
   const cache = binding?.cache ?? null;
   const key = binding && cache ? { accountId: binding.accountId, domain: domainOf(page.url()), description } : null;
   if (key && cache && !options.refresh) {
-    const cached = cache.get(key);
+    const cached = await cache.get(key);
     if (cached !== null && (await checkSelector(page, cached)) === null) return cached;
   }
   if (!provider) throw new AiResolveError('no AI provider is configured (set AI_BASE_URL, AI_API_KEY and AI_MODEL)');
@@ -53,7 +53,7 @@ export async function resolveAiSelector(page: Page, description: string, options
     const selector = cleanSelector(content);
     problem = selector ? ((await checkSelector(page, selector)) ?? '') : 'the answer held no selector';
     if (!problem) {
-      if (key && cache) cache.put(key, selector);
+      if (key && cache) await cache.put(key, selector);
       return selector;
     }
     messages.push({ role: 'assistant', content }, { role: 'user', content: `That selector does not work: ${problem}. Answer with another CSS selector.` });

@@ -1,4 +1,4 @@
-import type { LedgerEntry } from './ledger.js';
+import type { LedgerEntry } from '../store/types.js';
 
 /** The export's columns: interface.md 2.13 plus `created_at` (decisions.md "Ledger export"). */
 export const LEDGER_CSV_COLUMNS = ['kind', 'amount', 'balance_after', 'session_id', 'runtime', 'ai_tokens', 'proxy_dc', 'proxy_resident', 'created_at'] as const;

@@ -1,4 +1,4 @@
-import type { JournalStore } from '../store/journal.js';
+import type { JournalStore } from '../store/types.js';
 import type { JournalEvent, JournalInput, JournalSink } from './events.js';
 import { FLUSH_DELAY_MS } from './limits.js';
 import { scrub, secretForms } from './redact.js';
@@ -31,6 +31,8 @@ export class Journal implements JournalSink {
   private readonly secrets: string[] = [];
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
+  /** The last batch being written; the next waits for it. */
+  private writing: Promise<void> | null = null;
 
   constructor(
     readonly sessionId: string,
@@ -71,30 +73,33 @@ export class Journal implements JournalSink {
     }
     if (event.type === 'ended') {
       this.closed = true;
-      this.flush();
+      void this.flush();
       this.listeners.clear();
     } else {
-      this.timer ??= setTimeout(() => this.flush(), this.options.flushDelayMs ?? FLUSH_DELAY_MS).unref();
+      this.timer ??= setTimeout(() => void this.flush(), this.options.flushDelayMs ?? FLUSH_DELAY_MS).unref();
     }
   }
 
-  /** Writes what is buffered, in one transaction. */
-  flush(): void {
+  /** Writes what is buffered, in one transaction, after the batches before it; resolves once written (or its failure reported). */
+  flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    if (this.buffer.length === 0) return;
+    if (this.buffer.length === 0) return this.writing ?? Promise.resolve();
     const batch = this.buffer;
     this.buffer = [];
-    try {
-      this.store.appendEvents(this.sessionId, batch);
-    } catch (error) {
-      this.options.onWriteError?.(error);
-    }
+    const write = (): Promise<void> => this.store.appendEvents(this.sessionId, batch).catch((error: unknown) => this.options.onWriteError?.(error));
+    // Batches commit in order (the bound trims by the newest number): the next starts once the one before has committed.
+    const written = this.writing ? this.writing.then(write) : write();
+    this.writing = written;
+    void written.then(() => {
+      if (this.writing === written) this.writing = null;
+    });
+    return written;
   }
 
   /** Events after `after`, up to `limit`, from the store once everything recorded so far is written. */
-  read(after: number, limit: number): JournalEvent[] {
-    this.flush();
+  async read(after: number, limit: number): Promise<JournalEvent[]> {
+    await this.flush();
     return this.store.readEvents(this.sessionId, after, limit);
   }
 

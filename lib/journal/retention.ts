@@ -1,10 +1,10 @@
-import type { JournalStore } from '../store/journal.js';
+import type { JournalStore } from '../store/types.js';
 import { removeTraces } from '../trace/files.js';
 import { JOURNAL_RETENTION_MS } from './limits.js';
 
 /** Deletes the journals (and trace files) of sessions that ended more than JOURNAL_RETENTION_MS before `now`; returns how many. */
-export function pruneEnded(store: JournalStore, dataDir: string, now: number): number {
-  const ids = store.pruneJournals(now - JOURNAL_RETENTION_MS);
+export async function pruneEnded(store: JournalStore, dataDir: string, now: number): Promise<number> {
+  const ids = await store.pruneJournals(now - JOURNAL_RETENTION_MS);
   // An in-memory store has no folder for traces.
   if (dataDir !== ':memory:') removeTraces(dataDir, ids);
   return ids.length;

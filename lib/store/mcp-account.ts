@@ -6,8 +6,7 @@
 // the process was killed first (the file names the last run's key).
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Account, AccountStore } from './accounts.js';
-import type { ApiKeyRecord, KeyStore } from './keys.js';
+import type { Account, AccountStore, ApiKeyRecord, KeyStore } from './types.js';
 
 /** The file naming the embedded MCP's account and its last key. */
 export const MCP_ACCOUNT_FILE = 'mcp-account.json';
@@ -43,11 +42,11 @@ function remembered(dataDir: string): Partial<Remembered> {
  * The caller holds the data folder's ownership, so a key the file still names as live belongs to
  * a run that ended without revoking it: it is revoked first.
  */
-export function mcpRunKey(store: AccountStore & KeyStore, dataDir: string, now: number): McpRunKey {
+export async function mcpRunKey(store: AccountStore & KeyStore, dataDir: string, now: number): Promise<McpRunKey> {
   const last = remembered(dataDir);
-  if (last.key_id !== undefined) store.revokeKeyById(last.key_id, now);
-  const account = (last.account_id !== undefined ? store.getAccount(last.account_id) : undefined) ?? store.createAccount({ plan: 'scale', now });
-  const { key, record } = store.createKey({ accountId: account.id, test: false, now });
+  if (last.key_id !== undefined) await store.revokeKeyById(last.key_id, now);
+  const account = (last.account_id !== undefined ? await store.getAccount(last.account_id) : undefined) ?? (await store.createAccount({ plan: 'scale', now }));
+  const { key, record } = await store.createKey({ accountId: account.id, test: false, now });
   // Written whole, then moved into place, so a crash leaves the old file or the new one.
   const file = join(dataDir, MCP_ACCOUNT_FILE);
   writeFileSync(`${file}.tmp`, `${JSON.stringify({ account_id: account.id, key_id: record.id } satisfies Remembered)}\n`);

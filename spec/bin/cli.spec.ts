@@ -7,7 +7,7 @@ import { main, USAGE } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
 import { VARIABLES } from '../../lib/config/index.js';
 import { log } from '../../lib/log.js';
-import { openStore, type Store } from '../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
 import { sessionFor, tempDir } from '../lib/store/fixtures.js';
 import { startService } from '../support/service.js';
 
@@ -32,12 +32,12 @@ describe('tabwright (command line)', () => {
     return { code, ...result };
   }
   const lastLine = (text: string) => text.trimEnd().split('\n').at(-1)!;
-  function inspect<T>(work: (store: Store) => T, at = dir): T {
-    const store = openStore(at);
+  function inspect<T>(work: (store: SqliteStore) => T, at = dir): T {
+    const store = openSqliteStore(at);
     try {
       return work(store);
     } finally {
-      store.close();
+      void store.close();
     }
   }
 
@@ -48,7 +48,7 @@ describe('tabwright (command line)', () => {
       const key = lastLine(out);
       expect(key).to.match(/^sk_live_[0-9a-z]{40}$/);
       expect(err).to.include('created account acc_').and.include(key.slice(0, 16)).and.not.include(key);
-      const record = inspect((store) => store.findKeyByToken(key));
+      const record = inspect((store) => store.sync.findKeyByToken(key));
       expect(record).to.deep.include({ plan: 'pro', test: false });
     });
 
@@ -57,18 +57,18 @@ describe('tabwright (command line)', () => {
       expect(code).to.equal(0);
       const key = lastLine(out);
       expect(key).to.match(/^sk_test_/);
-      expect(inspect((store) => store.findKeyByToken(key))).to.deep.include({ plan: 'starter', test: true });
+      expect(inspect((store) => store.sync.findKeyByToken(key))).to.deep.include({ plan: 'starter', test: true });
     });
 
     it('adds keys to an existing account with --account', async () => {
       const first = lastLine((await run('keys', 'create', '--plan', 'scale')).out);
-      const accountId = inspect((store) => store.findKeyByToken(first)!.accountId);
+      const accountId = inspect((store) => store.sync.findKeyByToken(first)!.accountId);
       const live = await run('keys', 'create', '--account', accountId);
       const test = await run('keys', 'create', '--account', accountId, '--test');
       expect([live.code, test.code]).to.deep.equal([0, 0]);
-      expect(inspect((store) => store.findKeyByToken(lastLine(live.out)))).to.deep.include({ accountId, plan: 'scale' });
-      expect(inspect((store) => store.findKeyByToken(lastLine(test.out)))).to.deep.include({ accountId, plan: 'trial', test: true });
-      expect(inspect((store) => store.listAccounts())).to.have.length(1);
+      expect(inspect((store) => store.sync.findKeyByToken(lastLine(live.out)))).to.deep.include({ accountId, plan: 'scale' });
+      expect(inspect((store) => store.sync.findKeyByToken(lastLine(test.out)))).to.deep.include({ accountId, plan: 'trial', test: true });
+      expect(inspect((store) => store.sync.listAccounts())).to.have.length(1);
     });
 
     it('refuses an unknown account, and a live key on a plan other than the account’s', async () => {
@@ -76,7 +76,7 @@ describe('tabwright (command line)', () => {
       expect(missing.code).to.equal(1);
       expect(missing.err).to.include('no account acc_nope');
       const first = lastLine((await run('keys', 'create', '--plan', 'trial')).out);
-      const accountId = inspect((store) => store.findKeyByToken(first)!.accountId);
+      const accountId = inspect((store) => store.sync.findKeyByToken(first)!.accountId);
       const mismatch = await run('keys', 'create', '--plan', 'pro', '--account', accountId);
       expect(mismatch.code).to.equal(1);
       expect(mismatch.err).to.include('accounts set-plan');
@@ -95,8 +95,8 @@ describe('tabwright (command line)', () => {
     it('honours --data-dir over DATA_DIR', async () => {
       const other = join(dir, 'elsewhere');
       const key = lastLine((await run('keys', 'create', '--plan', 'pro', '--data-dir', other)).out);
-      expect(inspect((store) => store.findKeyByToken(key), other)).not.to.equal(undefined);
-      expect(inspect((store) => store.listKeys())).to.deep.equal([]);
+      expect(inspect((store) => store.sync.findKeyByToken(key), other)).not.to.equal(undefined);
+      expect(inspect((store) => store.sync.listKeys())).to.deep.equal([]);
     });
   });
 
@@ -111,7 +111,7 @@ describe('tabwright (command line)', () => {
     it('narrows to one account with --account', async () => {
       const a = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
       const b = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
-      const accountId = inspect((store) => store.findKeyByToken(a)!.accountId);
+      const accountId = inspect((store) => store.sync.findKeyByToken(a)!.accountId);
       const { out } = await run('keys', 'list', '--account', accountId);
       expect(out).to.include(a.slice(0, 16)).and.not.include(b.slice(0, 16));
     });
@@ -123,7 +123,7 @@ describe('tabwright (command line)', () => {
       const { code, out } = await run('keys', 'revoke', key.slice(0, 12));
       expect(code).to.equal(0);
       expect(out).to.match(new RegExp(`^revoked key ${key.slice(0, 16)}… \\(key_\\w+, account acc_\\w+\\); it had no live sessions\n$`));
-      expect(inspect((store) => store.findKeyByToken(key))).to.equal(undefined);
+      expect(inspect((store) => store.sync.findKeyByToken(key))).to.equal(undefined);
     });
 
     it('waits while a running server closes the key\'s live sessions, and says how many', async () => {
@@ -139,10 +139,10 @@ describe('tabwright (command line)', () => {
         const { code, out } = await run('keys', 'revoke', key.slice(0, 14), '--data-dir', service.dataDir);
         expect(code).to.equal(0);
         expect(out).to.match(/; closed 2 live sessions\n$/);
-        for (const id of ids) expect(service.store.getSession(id)).to.include({ status: 'closed', errorMessage: 'its API key was revoked' });
-        expect(service.store.getSession(kept)!.status).to.equal('active');
-        const accountId = service.store.getSession(ids[0]!)!.accountId;
-        expect(service.store.ledgerEntries(accountId).filter((entry) => ids.includes(entry.sessionId ?? '')).map((entry) => entry.kind)).to.deep.equal(['debit', 'debit']);
+        for (const id of ids) expect(service.store.sync.getSession(id)).to.include({ status: 'closed', errorMessage: 'its API key was revoked' });
+        expect(service.store.sync.getSession(kept)!.status).to.equal('active');
+        const accountId = service.store.sync.getSession(ids[0]!)!.accountId;
+        expect(service.store.sync.ledgerEntries(accountId).filter((entry) => ids.includes(entry.sessionId ?? '')).map((entry) => entry.kind)).to.deep.equal(['debit', 'debit']);
       } finally {
         await service.stop();
       }
@@ -152,7 +152,7 @@ describe('tabwright (command line)', () => {
       const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
       const other = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
       inspect((store) => {
-        for (const k of [key, other]) store.insertSession(sessionFor(store.findKeyByToken(k)!, Date.now()));
+        for (const k of [key, other]) store.sync.insertSession(sessionFor(store.sync.findKeyByToken(k)!, Date.now()));
       });
       const waited = await run('keys', 'revoke', key.slice(0, 14), '--wait', '1');
       expect(waited.code).to.equal(0);
@@ -180,9 +180,9 @@ describe('tabwright (command line)', () => {
     it('lists accounts and shows one with its plan, keys and active sessions', async () => {
       const key = lastLine((await run('keys', 'create', '--plan', 'starter')).out);
       const { id: accountId } = inspect((store) => {
-        const record = store.findKeyByToken(key)!;
-        store.insertSession(sessionFor(record, Date.now(), 'ses_1'));
-        store.insertSession(sessionFor(record, Date.now(), 'ses_2'));
+        const record = store.sync.findKeyByToken(key)!;
+        store.sync.insertSession(sessionFor(record, Date.now(), 'ses_1'));
+        store.sync.insertSession(sessionFor(record, Date.now(), 'ses_2'));
         return { id: record.accountId };
       });
       const list = await run('accounts', 'list');
@@ -196,9 +196,9 @@ describe('tabwright (command line)', () => {
 
     it('moves an account to another plan with set-plan', async () => {
       const key = lastLine((await run('keys', 'create', '--plan', 'trial')).out);
-      const accountId = inspect((store) => store.findKeyByToken(key)!.accountId);
+      const accountId = inspect((store) => store.sync.findKeyByToken(key)!.accountId);
       expect((await run('accounts', 'set-plan', accountId, 'scale')).code).to.equal(0);
-      expect(inspect((store) => store.findKeyByToken(key)!.plan)).to.equal('scale');
+      expect(inspect((store) => store.sync.findKeyByToken(key)!.plan)).to.equal('scale');
     });
 
     it('exits 1 for an unknown account and 2 without an id', async () => {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { main } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
 import { LEDGER_CSV_COLUMNS, parseCsv } from '../../lib/billing/csv.js';
-import { openStore, type Store } from '../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
 import { seedKey, sessionFor, tempDir } from '../lib/store/fixtures.js';
 
 describe('tabwright accounts topup / ledger export', () => {
@@ -16,8 +16,8 @@ describe('tabwright accounts topup / ledger export', () => {
       // Created now, so the account is in its first cycle whatever day the test runs.
       const { account, record } = seedKey(store, { plan: 'trial', now: Date.now() });
       const row = sessionFor(record, Date.now());
-      store.insertSession(row);
-      store.endSession({ id: row.id, status: 'closed', endedAt: row.startedAt + 4000, usage: { seconds: 4, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 } });
+      store.sync.insertSession(row);
+      store.sync.endSession({ id: row.id, status: 'closed', endedAt: row.startedAt + 4000, usage: { seconds: 4, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 } });
       return account.id;
     });
   });
@@ -29,12 +29,12 @@ describe('tabwright accounts topup / ledger export', () => {
     const code = await main(argv, io);
     return { code, ...result };
   }
-  function inspect<T>(work: (store: Store) => T): T {
-    const store = openStore(dir);
+  function inspect<T>(work: (store: SqliteStore) => T): T {
+    const store = openSqliteStore(dir);
     try {
       return work(store);
     } finally {
-      store.close();
+      void store.close();
     }
   }
 
@@ -42,7 +42,7 @@ describe('tabwright accounts topup / ledger export', () => {
     const { code, out } = await run('accounts', 'topup', accountId, '250');
     expect(code).to.equal(0);
     expect(out).to.contain('balance 5246');
-    const last = inspect((store) => store.ledgerEntries(accountId).at(-1)!);
+    const last = inspect((store) => store.sync.ledgerEntries(accountId).at(-1)!);
     expect(last).to.deep.include({ kind: 'topup', amount: 250, balanceAfter: 5246, test: false });
   });
 

@@ -4,7 +4,8 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openStore, takeOwnership } from '../../lib/store/index.js';
+import { takeOwnership } from '../../lib/store/index.js';
+import { openSqliteStore } from '../../lib/store/sqlite/index.js';
 import { seedKey, sessionFor, tempDir } from '../lib/store/fixtures.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
@@ -101,10 +102,10 @@ describe('tabwright serve (start-up failures)', function () {
   });
 
   it('refuses a data folder another process owns with one line and exits 1 without launching Chromium or failing its sessions', async () => {
-    const store = openStore(data);
+    const store = openSqliteStore(data);
     const { record } = seedKey(store);
-    const live = store.insertSession(sessionFor(record, Date.now()));
-    store.close();
+    const live = store.sync.insertSession(sessionFor(record, Date.now()));
+    void store.close();
     const owner = takeOwnership(data);
     try {
       const result = await tabwright(['serve', '--port', '0', '--data-dir', data], { CHROMIUM_PATH: chromium });
@@ -118,9 +119,9 @@ describe('tabwright serve (start-up failures)', function () {
     } finally {
       owner.release();
     }
-    const after = openStore(data);
-    expect(after.getSession(live.id)?.status).to.equal('active');
-    after.close();
+    const after = openSqliteStore(data);
+    expect(after.sync.getSession(live.id)?.status).to.equal('active');
+    void after.close();
   });
 
   it('ends accounts list on a bad LOG_LEVEL with the one line, no stack trace', async () => {

@@ -23,7 +23,7 @@ describe('authentication', () => {
 
   it('refuses a revoked key', async () => {
     const key = service.key();
-    service.store.revokeKey(key, service.clock.now());
+    service.store.sync.revokeKey(key, service.clock.now());
     const res = await service.http.get('/v1/sessions').set('Authorization', `Bearer ${key}`);
     expect(res.status).to.equal(401);
   });

@@ -16,15 +16,15 @@ describe('credits over HTTP', () => {
   /** A trial key (5,000 credits) whose live or test pool is brought down to `left` credits. */
   function keyWithBalance(left: number, test = false): { auth: { Authorization: string }; accountId: string } {
     const token = service.key('trial', test);
-    const record = service.store.findKeyByToken(token)!;
+    const record = service.store.sync.findKeyByToken(token)!;
     const now = service.clock.now();
-    const balance = service.store.creditBalance(record.accountId, test, now);
+    const balance = service.store.sync.creditBalance(record.accountId, test, now);
     // Spend the difference through a real session, so the ledger stays a true history.
     const row = { id: `ses_spend${Math.random().toString(36).slice(2, 10)}`, keyId: record.id, accountId: record.accountId, test, startedAt: now, expiresAt: now + 300_000, timeoutSeconds: 300 };
-    service.store.insertSession(row);
+    service.store.sync.insertSession(row);
     const usage = { seconds: balance - left, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-    service.store.endSession({ id: row.id, status: 'closed', endedAt: now, usage });
-    expect(service.store.creditBalance(record.accountId, test, now)).to.equal(left);
+    service.store.sync.endSession({ id: row.id, status: 'closed', endedAt: now, usage });
+    expect(service.store.sync.creditBalance(record.accountId, test, now)).to.equal(left);
     return { auth: { Authorization: `Bearer ${token}` }, accountId: record.accountId };
   }
 
@@ -61,18 +61,18 @@ describe('credits over HTTP', () => {
       expect(res.status).to.equal(429);
       expect(res.body.error.code).to.equal('quota_exceeded');
       const now = service.clock.now();
-      expect(Number(res.headers['retry-after'])).to.equal(Math.ceil((cycleStart(service.store.getAccount(accountId)!.createdAt, 1) - now) / 1000));
+      expect(Number(res.headers['retry-after'])).to.equal(Math.ceil((cycleStart(service.store.sync.getAccount(accountId)!.createdAt, 1) - now) / 1000));
       expect(service.driver.visited.length).to.equal(visited);
       await settle();
-      expect(service.store.getSession(id)!.status).to.equal('closed');
-      const debit = service.store.ledgerEntries(accountId).at(-1)!;
+      expect(service.store.sync.getSession(id)!.status).to.equal('closed');
+      const debit = service.store.sync.ledgerEntries(accountId).at(-1)!;
       expect(debit).to.deep.include({ kind: 'debit', sessionId: id, amount: 75, balanceAfter: 0, runtime: 75 });
       expect((await act()).status).to.equal(404);
     });
 
     it('counts what all live sessions of the account have run up, not only the acting one', async () => {
       const { auth, accountId } = keyWithBalance(100);
-      const other = { Authorization: `Bearer ${service.store.createKey({ accountId, test: false, now: service.clock.now() }).key}` };
+      const other = { Authorization: `Bearer ${service.store.sync.createKey({ accountId, test: false, now: service.clock.now() }).key}` };
       const first = (await service.http.post('/v1/sessions').set(auth).send({ timeout: 300 })).body.session_id as string;
       const second = (await service.http.post('/v1/sessions').set(other).send({ timeout: 300 })).body.session_id as string;
       const act = (id: string, as: { Authorization: string }) =>
@@ -88,15 +88,15 @@ describe('credits over HTTP', () => {
       expect(res.body.error.context).to.deep.equal({ accrued: 50, unbilled: 100, balance: 100 });
       expect(res.body.error.message).to.contain('other live sessions 50');
       await settle();
-      expect(service.store.getSession(first)!.status).to.equal('closed');
+      expect(service.store.sync.getSession(first)!.status).to.equal('closed');
       // The other session now meets the balance the first one's debit left.
-      expect(service.store.creditBalance(accountId, false, service.clock.now())).to.equal(50);
+      expect(service.store.sync.creditBalance(accountId, false, service.clock.now())).to.equal(50);
       expect((await act(second, other)).status).to.equal(429);
     });
 
     it('does not stop a test-key session on the live balance', async () => {
       const { accountId } = keyWithBalance(0);
-      const token = service.store.createKey({ accountId, test: true, now: service.clock.now() }).key;
+      const token = service.store.sync.createKey({ accountId, test: true, now: service.clock.now() }).key;
       const auth = { Authorization: `Bearer ${token}` };
       const created = await service.http.post('/v1/sessions').set(auth).send({});
       service.clock.advance(10_000);
@@ -141,8 +141,8 @@ describe('credits over HTTP', () => {
         const res = await service.http.get(`/v1/sessions/${id}`).set(auth);
         expect(res.body).to.include({ status: 'failed', error_code: code, error_message: 'The page is gone', duration_seconds: 9 });
         expect(res.body.usage.seconds).to.equal(9);
-        const accountId = service.store.findKeyByToken(token)!.accountId;
-        const entries = service.store.ledgerEntries(accountId).filter((entry) => entry.sessionId === id);
+        const accountId = service.store.sync.findKeyByToken(token)!.accountId;
+        const entries = service.store.sync.ledgerEntries(accountId).filter((entry) => entry.sessionId === id);
         expect(entries.map(({ kind, amount }) => ({ kind, amount }))).to.deep.equal([{ kind: 'debit', amount: 9 }]);
       });
     }

@@ -23,7 +23,7 @@ describe('live view and takeover', () => {
   // supertest sends a request only once it is awaited: then() sends it now, for requests that overlap.
   const send = (route: string, body?: object) => post(route, body).then((res) => res);
   const act = (url: string, headers: Record<string, string> = {}) => post('act', { steps: [{ goto: { url } }] }).set(headers).then((res) => res);
-  const session = () => service.registry.find(id, service.store.getSession(id)?.keyId ?? '');
+  const session = () => service.registry.find(id, service.store.sync.getSession(id)?.keyId ?? '');
   const until = async (condition: () => boolean): Promise<void> => {
     for (let i = 0; i < 200 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
     expect(condition()).to.equal(true);

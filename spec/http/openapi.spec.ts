@@ -55,8 +55,8 @@ describe('the response check of the HTTP and integration specs', () => {
     const id = created.body.session_id as string;
     // A stored row whose error code is a number: GET answers it as it is, and the document wants a string or null.
     const real = service.store.getSession.bind(service.store);
-    service.store.getSession = (sessionId) => {
-      const row = real(sessionId);
+    service.store.getSession = async (sessionId) => {
+      const row = await real(sessionId);
       return row && { ...row, errorCode: 42 as never };
     };
     const error = await service.http.get(`/v1/sessions/${id}`).set(auth).then(() => undefined, (e: unknown) => e);

@@ -150,7 +150,7 @@ describe('sessions API', () => {
       expect((await service.http.get(`/v1/sessions/${id}`).set(auth)).status).to.equal(404);
       expect((await service.http.delete(`/v1/sessions/${id}`).set(auth)).body.error.code).to.equal('session_not_found');
       expect((await service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps: [{ wait: { ms: 1 } }] })).status).to.equal(404);
-      expect(service.store.getUsage(id)).to.include({ seconds: 0 });
+      expect(service.store.sync.getUsage(id)).to.include({ seconds: 0 });
     });
 
     it('leaves the registry holding nothing of the keys and sessions once every session has ended', async () => {
@@ -195,7 +195,7 @@ describe('sessions API', () => {
       expect((await service.http.get(`/v1/sessions/${id}`).set(auth)).status).to.equal(404);
       const list = await service.http.get('/v1/sessions').set(auth);
       expect(list.body.sessions).to.deep.include({ session_id: id, status: 'closed', started_at: list.body.sessions[0].started_at });
-      expect(service.store.getUsage(id)?.seconds).to.equal(10);
+      expect(service.store.sync.getUsage(id)?.seconds).to.equal(10);
     });
   });
 

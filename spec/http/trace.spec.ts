@@ -45,7 +45,7 @@ describe('GET /v1/sessions/:id/trace', () => {
     await service.registry.settled();
     const failed = await create({ trace: true, steps: [{ goto: { url: 'http://example.test/403' } }] });
     for (const id of [expired, failed]) {
-      expect(service.store.getSession(id)?.status).to.be.oneOf(['expired', 'failed']);
+      expect(service.store.sync.getSession(id)?.status).to.be.oneOf(['expired', 'failed']);
       writeTrace(id);
       expect((await get(id)).status, id).to.equal(200);
     }

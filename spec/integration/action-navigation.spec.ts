@@ -39,9 +39,9 @@ describe('POST /v1/sessions/:id/act: navigations a step causes', function () {
     expect(next.body.error).to.equal(null);
     expect(next.body.page.title).to.equal('Next');
     expect((await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth)).status).to.equal(204);
-    const row = t.service.store.getSession(id)!;
+    const row = t.service.store.sync.getSession(id)!;
     expect(row).to.include({ status: 'closed', errorCode: null });
-    const entries = t.service.store.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === id);
+    const entries = t.service.store.sync.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === id);
     expect(entries.map((entry) => entry.kind)).to.deep.equal(['debit']);
   }
 

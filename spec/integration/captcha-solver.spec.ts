@@ -114,9 +114,9 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     expect(check.body.error).to.equal(null);
 
     await close(id);
-    expect(service.store.getUsage(id)?.captchaSolves).to.equal(1);
-    const accountId = service.store.getSession(id)!.accountId;
-    const debit = service.store.ledgerEntries(accountId).find((entry) => entry.kind === 'debit' && entry.sessionId === id);
+    expect(service.store.sync.getUsage(id)?.captchaSolves).to.equal(1);
+    const accountId = service.store.sync.getSession(id)!.accountId;
+    const debit = service.store.sync.ledgerEntries(accountId).find((entry) => entry.kind === 'debit' && entry.sessionId === id);
     expect(debit?.captcha).to.equal(75);
     expect(debit!.amount).to.equal(debit!.runtime + debit!.proxyDc + debit!.proxyResident + debit!.aiTokens + 75);
   });
@@ -147,7 +147,7 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     expect(res.body.page.captcha.message).to.contain('ERROR_CAPTCHA_UNSOLVABLE');
     const id = res.body.session_id as string;
     await close(id);
-    expect(service.store.getUsage(id)?.captchaSolves).to.equal(0);
+    expect(service.store.sync.getUsage(id)?.captchaSolves).to.equal(0);
 
     const wall = await create({ url: site.url('/hcaptcha') });
     expect(wall.body.error).to.include({ code: 'captcha_unsolvable' });
@@ -163,6 +163,6 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     expect(solver.tasks).to.deep.equal([]);
     const id = res.body.session_id as string;
     await close(id);
-    expect(service.store.getUsage(id)?.captchaSolves).to.equal(0);
+    expect(service.store.sync.getUsage(id)?.captchaSolves).to.equal(0);
   });
 });

@@ -58,7 +58,7 @@ describe('engine loss', function () {
     for (const id of ids) {
       const info = await service.http.get(`/v1/sessions/${id}`).set(auth);
       expect(info.body).to.include({ status: 'failed', error_code: 'engine_failure' });
-      expect(service.store.getUsage(id)).to.not.equal(undefined);
+      expect(service.store.sync.getUsage(id)).to.not.equal(undefined);
     }
     const refused = await service.http.post('/v1/sessions').set(auth).send({});
     expect(refused.status).to.equal(503);

@@ -250,12 +250,12 @@ describe('the extract step through the API', function () {
       const first = await create({ url: t.site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
       expect(first.body.extraction).to.deep.equal({ title: 'Shop of things' });
       await t.service.http.delete(`/v1/sessions/${first.body.session_id}`).set(t.auth);
-      expect(t.service.store.getUsage(first.body.session_id)?.aiTokens).to.equal(105);
+      expect(t.service.store.sync.getUsage(first.body.session_id)?.aiTokens).to.equal(105);
       const second = await create({ url: t.site.url('/shop'), page: 'light', steps: [{ extract: { title: 'ai >> the page heading' } }] });
       expect(second.body.extraction).to.deep.equal({ title: 'Shop of things' });
       expect(requests).to.have.length(1);
       await t.service.http.delete(`/v1/sessions/${second.body.session_id}`).set(t.auth);
-      expect(t.service.store.getUsage(second.body.session_id)?.aiTokens).to.equal(0);
+      expect(t.service.store.sync.getUsage(second.body.session_id)?.aiTokens).to.equal(0);
     });
 
     it('retries once with the failure when the selector matches nothing', async () => {

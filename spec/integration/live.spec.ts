@@ -43,7 +43,7 @@ describe('live view and takeover in real Chromium', function () {
 
     let handedBack = false;
     const waiting = t.act(id, [{ observe: {} }]).then((res) => ({ res, afterHandback: handedBack }));
-    const session = t.service.registry.find(id, t.service.store.getSession(id)?.keyId ?? '');
+    const session = t.service.registry.find(id, t.service.store.sync.getSession(id)?.keyId ?? '');
     for (let i = 0; i < 200 && session?.queued !== 1; i++) await new Promise((resolve) => setTimeout(resolve, 10));
     expect(session?.queued).to.equal(1);
     handedBack = true;

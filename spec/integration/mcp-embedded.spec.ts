@@ -7,7 +7,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MCP_ACCOUNT_FILE, openStore, takeOwnership, type Store } from '../../lib/store/index.js';
+import { MCP_ACCOUNT_FILE, takeOwnership } from '../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
 import { testChromium } from '../support/chromium.js';
 import { TestSite } from '../support/site.js';
 import { GREETER, resultText, sessionIn } from '../support/agent-pages.js';
@@ -115,12 +116,12 @@ describe('tabwright mcp (stdio, embedded)', function () {
     clients.splice(clients.indexOf(client), 1);
     await client.close();
   };
-  function inspect<T>(work: (store: Store) => T, at = dataDir): T {
-    const store = openStore(at);
+  function inspect<T>(work: (store: SqliteStore) => T, at = dataDir): T {
+    const store = openSqliteStore(at);
     try {
       return work(store);
     } finally {
-      store.close();
+      void store.close();
     }
   }
 
@@ -147,15 +148,15 @@ describe('tabwright mcp (stdio, embedded)', function () {
 
     const { account_id } = JSON.parse(readFileSync(join(dataDir, MCP_ACCOUNT_FILE), 'utf8')) as { account_id: string };
     inspect((store) => {
-      expect(store.getAccount(account_id)?.plan).to.equal('scale');
-      const keys = store.listKeys(account_id);
+      expect(store.sync.getAccount(account_id)?.plan).to.equal('scale');
+      const keys = store.sync.listKeys(account_id);
       expect(keys).to.have.length(1);
       expect(keys[0]!.revokedAt).to.be.a('number');
       for (const id of [first, opened]) {
-        expect(store.getSession(id)).to.include({ status: 'closed', accountId: account_id, keyId: keys[0]!.id, errorCode: null });
-        expect(store.getUsage(id)).to.not.equal(undefined);
+        expect(store.sync.getSession(id)).to.include({ status: 'closed', accountId: account_id, keyId: keys[0]!.id, errorCode: null });
+        expect(store.sync.getUsage(id)).to.not.equal(undefined);
       }
-      const debits = store.ledgerEntries(account_id).filter((entry) => entry.kind === 'debit');
+      const debits = store.sync.ledgerEntries(account_id).filter((entry) => entry.kind === 'debit');
       expect(debits.map((entry) => entry.sessionId)).to.have.members([first, opened]);
     });
     // The folder is free again: the process gave it up as it ended.
@@ -165,8 +166,8 @@ describe('tabwright mcp (stdio, embedded)', function () {
     await call(again.client, 'session_list', {});
     await close(again.client);
     inspect((store) => {
-      expect(store.listAccounts().map((account) => account.id)).to.deep.equal([account_id]);
-      const keys = store.listKeys(account_id);
+      expect(store.sync.listAccounts().map((account) => account.id)).to.deep.equal([account_id]);
+      const keys = store.sync.listKeys(account_id);
       expect(keys).to.have.length(2);
       expect(keys.every((key) => key.revokedAt !== null)).to.equal(true);
     });
@@ -186,9 +187,9 @@ describe('tabwright mcp (stdio, embedded)', function () {
         expect(await exited(child)).to.equal(0);
         expect(mcp.strays(), 'stdout lines that are not JSON-RPC').to.deep.equal([]);
         inspect((store) => {
-          expect(store.getSession(id)).to.include({ status: 'closed' });
-          expect(store.getUsage(id)).to.not.equal(undefined);
-          expect(store.listKeys().every((key) => key.revokedAt !== null)).to.equal(true);
+          expect(store.sync.getSession(id)).to.include({ status: 'closed' });
+          expect(store.sync.getUsage(id)).to.not.equal(undefined);
+          expect(store.sync.listKeys().every((key) => key.revokedAt !== null)).to.equal(true);
         });
         takeOwnership(dataDir).release();
       } finally {
@@ -205,7 +206,7 @@ describe('tabwright mcp (stdio, embedded)', function () {
     const serve = await run(['serve', '--port', '0', '--data-dir', dataDir], environment());
     expect(serve).to.deep.equal({ code: 1, out: '', err: inUse(dataDir) });
     // Neither took the first one's live session for an orphan.
-    inspect((store) => expect(store.getSession(id)?.status).to.equal('active'));
+    inspect((store) => expect(store.sync.getSession(id)?.status).to.equal('active'));
     expect(text(await call(client, 'fill', { label: 'Your name', value: 'Bo' }))).to.include(`session ${id}`);
   });
 
@@ -237,14 +238,14 @@ describe('tabwright mcp (stdio, embedded)', function () {
     process.kill(pid, 'SIGKILL');
     await gone;
     clients.splice(clients.indexOf(client), 1);
-    const dead = inspect((store) => store.listKeys().filter((key) => key.revokedAt === null));
+    const dead = inspect((store) => store.sync.listKeys().filter((key) => key.revokedAt === null));
     expect(dead).to.have.length(1);
 
     const next = await connect();
     await call(next.client, 'session_list', {});
     inspect((store) => {
-      expect(store.getSession(id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
-      expect(store.listKeys().find((key) => key.id === dead[0]!.id)?.revokedAt).to.be.a('number');
+      expect(store.sync.getSession(id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
+      expect(store.sync.listKeys().find((key) => key.id === dead[0]!.id)?.revokedAt).to.be.a('number');
     });
   });
 });

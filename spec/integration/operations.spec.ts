@@ -114,9 +114,9 @@ describe('operations against real Chromium: logs, metrics, health', function () 
       const after = await scrape();
 
       const moved = (name: string, labels: Record<string, string> = {}): number => after.value(name, labels) - before.value(name, labels);
-      const usage = service.store.getUsage(id)!;
-      const account = service.store.findKeyByToken(key)!.accountId;
-      const debit = service.store.ledgerEntries(account).find((entry) => entry.sessionId === id && entry.kind === 'debit')!;
+      const usage = service.store.sync.getUsage(id)!;
+      const account = service.store.sync.findKeyByToken(key)!.accountId;
+      const debit = service.store.sync.ledgerEntries(account).find((entry) => entry.sessionId === id && entry.kind === 'debit')!;
       expect(usage.bytesDatacenter).to.be.above(0);
       expect(debit.amount).to.be.above(0);
 

@@ -41,8 +41,8 @@ describe('a runaway page (issue 12, items 2 and 3)', function () {
   const info = async (id: string) => (await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).body;
   /** The session's ledger entries: what it was debited and whether it was refunded. */
   const ledger = (id: string) => {
-    const accountId = t.service.store.getSession(id)!.accountId;
-    return t.service.store.ledgerEntries(accountId).filter((entry) => entry.sessionId === id);
+    const accountId = t.service.store.sync.getSession(id)!.accountId;
+    return t.service.store.sync.ledgerEntries(accountId).filter((entry) => entry.sessionId === id);
   };
   const expectBilledNotRefunded = (id: string, seconds: number): void => {
     const entries = ledger(id);

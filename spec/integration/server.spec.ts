@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { openStore } from '../../lib/store/index.js';
+import { openSqliteStore } from '../../lib/store/sqlite/index.js';
 import { testChromium } from '../support/chromium.js';
 import { TestSite, html } from '../support/site.js';
 
@@ -75,9 +75,9 @@ describe('tabwright serve', function () {
   after(() => site.stop());
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'tabwright-serve-'));
-    const store = openStore(dataDir);
-    key = store.createKey({ accountId: store.createAccount({ plan: 'pro', now: Date.now() }).id, test: false, now: Date.now() }).key;
-    store.close();
+    const store = openSqliteStore(dataDir);
+    key = store.sync.createKey({ accountId: store.sync.createAccount({ plan: 'pro', now: Date.now() }).id, test: false, now: Date.now() }).key;
+    void store.close();
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
@@ -93,10 +93,10 @@ describe('tabwright serve', function () {
       child.kill(signal);
       expect(await exited(child)).to.equal(0);
       expect(await survivors(children)).to.deep.equal([]);
-      const store = openStore(dataDir);
-      expect(store.getSession(created.session_id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
-      expect(store.getUsage(created.session_id)).to.not.equal(undefined);
-      store.close();
+      const store = openSqliteStore(dataDir);
+      expect(store.sync.getSession(created.session_id)).to.include({ status: 'failed', errorCode: 'engine_failure' });
+      expect(store.sync.getUsage(created.session_id)).to.not.equal(undefined);
+      void store.close();
     });
   }
 
@@ -154,15 +154,15 @@ describe('tabwright serve', function () {
       expect(revoked.code).to.equal(0);
       expect(revoked.out).to.match(new RegExp(`^revoked key ${key.slice(0, 16)}… \\(key_\\w+, account acc_\\w+\\); closed 1 live session\n$`));
       expect((await fetch(`${url}/v1/sessions/${created.session_id}`, { headers: { Authorization: `Bearer ${key}` } })).status).to.equal(401);
-      const store = openStore(dataDir);
+      const store = openSqliteStore(dataDir);
       try {
-        const row = store.getSession(created.session_id)!;
+        const row = store.sync.getSession(created.session_id)!;
         expect(row).to.include({ status: 'closed', errorCode: null, errorMessage: 'its API key was revoked' });
-        expect(store.getUsage(created.session_id)!.bytesDatacenter).to.be.greaterThan(0);
-        const entries = store.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === created.session_id);
+        expect(store.sync.getUsage(created.session_id)!.bytesDatacenter).to.be.greaterThan(0);
+        const entries = store.sync.ledgerEntries(row.accountId).filter((entry) => entry.sessionId === created.session_id);
         expect(entries.map((entry) => entry.kind)).to.deep.equal(['debit']);
       } finally {
-        store.close();
+        void store.close();
       }
     } finally {
       child.kill('SIGTERM');

@@ -83,7 +83,7 @@ describe('sessions against real Chromium', function () {
     expect(refused.body.error.context.reason).to.equal('blocked_address');
     expect((await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).body.status).to.equal('active');
     await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth);
-    const usage = t.service.store.getUsage(id)!;
+    const usage = t.service.store.sync.getUsage(id)!;
     expect(usage.bytesDatacenter).to.be.greaterThan(html('Home', '').length);
     expect(usage.bytesResidential).to.equal(0);
   });
@@ -163,7 +163,7 @@ describe('sessions against real Chromium', function () {
     const res = await act(id, [{ close: {} }]);
     expect(res.status).to.equal(200);
     expect((await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).status).to.equal(404);
-    expect(t.service.store.getUsage(id)).to.not.equal(undefined);
+    expect(t.service.store.sync.getUsage(id)).to.not.equal(undefined);
   });
 
   it('stops an act in progress when the session expires: 404 saying it expired, billed to the timeout', async () => {
@@ -172,7 +172,7 @@ describe('sessions against real Chromium', function () {
     expect(res.status).to.equal(404);
     expect(res.body.error.code).to.equal('session_not_found');
     expect(res.body.error.message).to.contain('expired');
-    expect(t.service.store.getUsage(id)?.seconds).to.equal(10);
+    expect(t.service.store.sync.getUsage(id)?.seconds).to.equal(10);
   });
 
   it('isolates sessions: cookies set in one are not seen in another', async () => {

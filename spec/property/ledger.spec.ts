@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { rmSync } from 'node:fs';
 import { cycleIndex, cycleStart } from '../../lib/billing/cycle.js';
 import { PLANS, type PlanName } from '../../lib/billing/plans.js';
-import { openStore, type LedgerEntry, type Store } from '../../lib/store/index.js';
+import { type LedgerEntry } from '../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
 import { seedKey, sessionFor, T0, tempDir } from '../lib/store/fixtures.js';
 
 /** One thing that can happen to an account: a session of a live or test key ends somehow, a top-up, a read, time passes. */
@@ -70,21 +71,21 @@ describe('credit ledger (property)', () => {
     fc.assert(
       fc.property(fc.constantFrom<PlanName>('trial', 'starter'), fc.array(event, { maxLength: 40 }), (plan, events) => {
         const dir = tempDir();
-        const store: Store = openStore(dir);
+        const store: SqliteStore = openSqliteStore(dir);
         try {
           const live = seedKey(store, { plan });
-          const test = store.createKey({ accountId: live.account.id, test: true, now: T0 }).record;
+          const test = store.sync.createKey({ accountId: live.account.id, test: true, now: T0 }).record;
           let now = T0;
           const ended = new Map<string, { test: boolean; refunded: boolean }>();
           const orphans: { id: string; test: boolean }[] = [];
           for (const e of events) {
             if (e.kind === 'wait') now += e.ms;
-            else if (e.kind === 'read') store.creditBalance(live.account.id, false, now);
-            else if (e.kind === 'topup') store.topUp(live.account.id, e.amount, now);
+            else if (e.kind === 'read') store.sync.creditBalance(live.account.id, false, now);
+            else if (e.kind === 'topup') store.sync.topUp(live.account.id, e.amount, now);
             else {
               const record = e.test ? test : live.record;
               const row = sessionFor(record, now);
-              store.insertSession(row);
+              store.sync.insertSession(row);
               if (e.ending === 'orphan') {
                 orphans.push({ id: row.id, test: e.test });
                 continue;
@@ -100,19 +101,19 @@ describe('credit ledger (property)', () => {
               now += e.seconds * 1000;
               const status = e.ending === 'closed' || e.ending === 'expired' ? e.ending : 'failed';
               const errorCode = status === 'failed' ? e.ending : undefined;
-              store.endSession({ id: row.id, status, endedAt: now, errorCode, usage });
+              store.sync.endSession({ id: row.id, status, endedAt: now, errorCode, usage });
               ended.set(row.id, { test: e.test, refunded: e.ending === 'engine_failure' || e.ending === 'internal_error' });
             }
           }
           // A restart fails what was left active: each is debited and refunded.
-          store.failOrphanedSessions(now);
+          store.sync.failOrphanedSessions(now);
           for (const o of orphans) ended.set(o.id, { test: o.test, refunded: true });
-          store.creditBalance(live.account.id, false, now);
-          store.creditBalance(live.account.id, true, now);
+          store.sync.creditBalance(live.account.id, false, now);
+          store.sync.creditBalance(live.account.id, true, now);
 
           const allotment = PLANS[plan].creditsPerMonth;
-          const liveEntries = store.ledgerEntries(live.account.id);
-          const testEntries = store.ledgerEntries(live.account.id, { test: true });
+          const liveEntries = store.sync.ledgerEntries(live.account.id);
+          const testEntries = store.sync.ledgerEntries(live.account.id, { test: true });
           checkPool(liveEntries, allotment, T0, false);
           checkPool(testEntries, allotment, T0, true);
           // Exactly one debit per ended session, in its key's pool; refunds exactly for service faults.
@@ -126,7 +127,7 @@ describe('credit ledger (property)', () => {
           const sessionsInLedger = new Set([...liveEntries, ...testEntries].map((x) => x.sessionId).filter((x) => x !== null));
           expect(sessionsInLedger.size).to.equal(ended.size);
         } finally {
-          store.close();
+          void store.close();
           rmSync(dir, { recursive: true, force: true });
         }
       }),

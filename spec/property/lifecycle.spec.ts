@@ -185,7 +185,7 @@ async function checkLedger(model: Model, real: Real): Promise<void> {
   await settle(10);
   await real.service.registry.settled();
   for (const [id, session] of model.sessions) {
-    const usage = real.service.store.getUsage(id);
+    const usage = real.service.store.sync.getUsage(id);
     if (session.status === 'active') expect(usage, `usage of active ${id}`).to.equal(undefined);
     else expect(usage, `usage of ${session.status} ${id}`).to.not.equal(undefined);
   }

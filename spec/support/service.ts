@@ -17,7 +17,7 @@ import type { EngineGate } from '../../lib/capacity/gate.js';
 import type { PlanName } from '../../lib/billing/plans.js';
 import type { SolverConfig } from '../../lib/captcha/solver.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/clock.js';
-import { openStore, type Store } from '../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
 import { Telemetry } from '../../lib/telemetry/index.js';
 import { FakeDriver } from './fake-driver.js';
 import { localNetwork } from './network.js';
@@ -25,7 +25,7 @@ import { documentedAgent } from './openapi.js';
 
 /** A whole service in-process: real store, registry, actors and HTTP app, with a chosen driver and clock. */
 export interface Service {
-  store: Store;
+  store: SqliteStore;
   registry: Registry;
   clock: Clock;
   /** The log and metrics the app, registry and sessions write to. */
@@ -71,7 +71,7 @@ const NO_ENGINE: EngineView = { health: 'up', retryAfter: () => 1 };
 /** Starts a service over a fresh temporary data folder. */
 export function startService(options: ServiceOptions = {}): Service {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
-  const store = openStore(dataDir);
+  const store = openSqliteStore(dataDir);
   const clock = options.clock ?? systemClock;
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
@@ -104,8 +104,8 @@ export function startService(options: ServiceOptions = {}): Service {
     dataDir,
     loseEngine: () => lostListeners.forEach((listener) => listener()),
     key(plan: PlanName = 'scale', test = false): string {
-      const account = store.createAccount({ plan, now: clock.now() });
-      return store.createKey({ accountId: account.id, test, now: clock.now() }).key;
+      const account = store.sync.createAccount({ plan, now: clock.now() });
+      return store.sync.createKey({ accountId: account.id, test, now: clock.now() }).key;
     },
     async listen(): Promise<string> {
       const handle = app.callback();
@@ -120,7 +120,7 @@ export function startService(options: ServiceOptions = {}): Service {
         server.closeAllConnections();
         await new Promise((resolve) => server?.close(resolve));
       }
-      store.close();
+      await store.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

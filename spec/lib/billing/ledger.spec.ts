@@ -12,15 +12,15 @@ describe('Store#creditBalance()', () => {
 
   it('grants the plan allotment at the account creation', () => {
     const { account } = seedKey(fresh.store, { plan: 'trial' });
-    expect(fresh.store.creditBalance(account.id, false, T0)).to.equal(5_000);
-    expect(fresh.store.ledgerEntries(account.id).map(pick)).to.deep.equal([{ kind: 'grant', amount: 5_000, balanceAfter: 5_000, sessionId: null }]);
+    expect(fresh.store.sync.creditBalance(account.id, false, T0)).to.equal(5_000);
+    expect(fresh.store.sync.ledgerEntries(account.id).map(pick)).to.deep.equal([{ kind: 'grant', amount: 5_000, balanceAfter: 5_000, sessionId: null }]);
   });
 
   it('catches up every missed cycle in order, unused credits lapsing', () => {
     const { account } = seedKey(fresh.store, { plan: 'trial' });
-    fresh.store.topUp(account.id, 100, T0 + 1000);
-    expect(fresh.store.creditBalance(account.id, false, cycleStart(T0, 3) + 5)).to.equal(5_000);
-    const entries = fresh.store.ledgerEntries(account.id);
+    fresh.store.sync.topUp(account.id, 100, T0 + 1000);
+    expect(fresh.store.sync.creditBalance(account.id, false, cycleStart(T0, 3) + 5)).to.equal(5_000);
+    const entries = fresh.store.sync.ledgerEntries(account.id);
     expect(entries.map((e) => e.kind)).to.deep.equal(['grant', 'topup', 'grant', 'grant', 'grant']);
     expect(entries.filter((e) => e.kind === 'grant').map((e) => e.createdAt)).to.deep.equal([0, 1, 2, 3].map((n) => cycleStart(T0, n)));
     expect(entries[2]!.note).to.contain('5100 unused credits lapsed');
@@ -28,11 +28,11 @@ describe('Store#creditBalance()', () => {
 
   it('keeps the test pool apart from the live one', () => {
     const { account, record } = seedKey(fresh.store, { plan: 'trial', test: true });
-    fresh.store.insertSession(sessionFor(record));
-    fresh.store.endSession({ id: fresh.store.listSessions({ keyId: record.id, limit: 1 }).sessions[0]!.id, status: 'closed', endedAt: T0 + 60_000, usage: { ...NO_USAGE, seconds: 60 } });
-    expect(fresh.store.creditBalance(account.id, true, T0 + 60_000)).to.equal(4_940);
-    expect(fresh.store.creditBalance(account.id, false, T0 + 60_000)).to.equal(5_000);
-    expect(fresh.store.ledgerEntries(account.id, { test: true }).every((e) => e.test)).to.equal(true);
+    fresh.store.sync.insertSession(sessionFor(record));
+    fresh.store.sync.endSession({ id: fresh.store.sync.listSessions({ keyId: record.id, limit: 1 }).sessions[0]!.id, status: 'closed', endedAt: T0 + 60_000, usage: { ...NO_USAGE, seconds: 60 } });
+    expect(fresh.store.sync.creditBalance(account.id, true, T0 + 60_000)).to.equal(4_940);
+    expect(fresh.store.sync.creditBalance(account.id, false, T0 + 60_000)).to.equal(5_000);
+    expect(fresh.store.sync.ledgerEntries(account.id, { test: true }).every((e) => e.test)).to.equal(true);
   });
 });
 
@@ -42,29 +42,29 @@ describe('Store#endSession() billing', () => {
   it('writes the debit with the split in the same transaction as the usage row', () => {
     const { account, record } = seedKey(fresh.store, { plan: 'trial' });
     const row = sessionFor(record);
-    fresh.store.insertSession(row);
-    fresh.store.endSession({ id: row.id, status: 'closed', endedAt: T0 + 10_000, usage: { ...NO_USAGE, seconds: 10, aiTokens: 1500 } });
-    const debit = fresh.store.ledgerEntries(account.id).at(-1)!;
+    fresh.store.sync.insertSession(row);
+    fresh.store.sync.endSession({ id: row.id, status: 'closed', endedAt: T0 + 10_000, usage: { ...NO_USAGE, seconds: 10, aiTokens: 1500 } });
+    const debit = fresh.store.sync.ledgerEntries(account.id).at(-1)!;
     expect(debit).to.deep.include({ kind: 'debit', amount: 40, balanceAfter: 4_960, sessionId: row.id, runtime: 10, aiTokens: 30, note: null });
   });
 
   it('rolls back the usage row when the debit cannot be written', () => {
     const { record } = seedKey(fresh.store);
     const row = sessionFor(record);
-    fresh.store.insertSession(row);
+    fresh.store.sync.insertSession(row);
     fresh.store.db.exec("CREATE TRIGGER no_debit BEFORE INSERT ON ledger WHEN NEW.kind = 'debit' BEGIN SELECT RAISE(ABORT, 'no'); END;");
-    expect(() => fresh.store.endSession({ id: row.id, status: 'closed', endedAt: T0 + 1000, usage: NO_USAGE })).to.throw(/no/);
-    expect(fresh.store.getUsage(row.id)).to.equal(undefined);
-    expect(fresh.store.getSession(row.id)!.status).to.equal('active');
+    expect(() => fresh.store.sync.endSession({ id: row.id, status: 'closed', endedAt: T0 + 1000, usage: NO_USAGE })).to.throw(/no/);
+    expect(fresh.store.sync.getUsage(row.id)).to.equal(undefined);
+    expect(fresh.store.sync.getSession(row.id)!.status).to.equal('active');
   });
 
   it('charges no more than the balance, waiving the rest and saying so', () => {
     const { account, record } = seedKey(fresh.store, { plan: 'trial' });
     const row = sessionFor(record);
-    fresh.store.insertSession(row);
-    const bill = fresh.store.endSession({ id: row.id, status: 'expired', endedAt: T0 + 300_000, usage: { ...NO_USAGE, seconds: 300, bytesResidential: 20 * 1_048_576 } });
+    fresh.store.sync.insertSession(row);
+    const bill = fresh.store.sync.endSession({ id: row.id, status: 'expired', endedAt: T0 + 300_000, usage: { ...NO_USAGE, seconds: 300, bytesResidential: 20 * 1_048_576 } });
     expect(bill).to.deep.equal({ credits: 7_300, debited: 5_000, refunded: 0 });
-    const debit = fresh.store.ledgerEntries(account.id).at(-1)!;
+    const debit = fresh.store.sync.ledgerEntries(account.id).at(-1)!;
     expect(debit).to.deep.include({ kind: 'debit', amount: 5_000, balanceAfter: 0 });
     expect(debit.runtime + debit.aiTokens + debit.proxyDc + debit.proxyResident + debit.captcha).to.equal(5_000);
     expect(debit.note).to.contain('2300 of 7300 credits waived');
@@ -75,12 +75,12 @@ describe('Store#endSession() billing', () => {
     const crashed = sessionFor(record);
     const orphan = sessionFor(record);
     const denied = sessionFor(record);
-    [crashed, orphan, denied].forEach((row) => fresh.store.insertSession(row));
-    const crashedBill = fresh.store.endSession({ id: crashed.id, status: 'failed', endedAt: T0 + 5000, errorCode: 'engine_failure', usage: { ...NO_USAGE, seconds: 5 } });
-    const deniedBill = fresh.store.endSession({ id: denied.id, status: 'failed', endedAt: T0 + 7000, errorCode: 'access_denied', usage: { ...NO_USAGE, seconds: 7 } });
+    [crashed, orphan, denied].forEach((row) => fresh.store.sync.insertSession(row));
+    const crashedBill = fresh.store.sync.endSession({ id: crashed.id, status: 'failed', endedAt: T0 + 5000, errorCode: 'engine_failure', usage: { ...NO_USAGE, seconds: 5 } });
+    const deniedBill = fresh.store.sync.endSession({ id: denied.id, status: 'failed', endedAt: T0 + 7000, errorCode: 'access_denied', usage: { ...NO_USAGE, seconds: 7 } });
     expect([crashedBill, deniedBill]).to.deep.equal([{ credits: 5, debited: 5, refunded: 5 }, { credits: 7, debited: 7, refunded: 0 }]);
-    fresh.store.failOrphanedSessions(T0 + 9000);
-    expect(fresh.store.ledgerEntries(account.id).map(pick)).to.deep.equal([
+    fresh.store.sync.failOrphanedSessions(T0 + 9000);
+    expect(fresh.store.sync.ledgerEntries(account.id).map(pick)).to.deep.equal([
       { kind: 'grant', amount: 5_000, balanceAfter: 5_000, sessionId: null },
       { kind: 'debit', amount: 5, balanceAfter: 4_995, sessionId: crashed.id },
       { kind: 'refund', amount: 5, balanceAfter: 5_000, sessionId: crashed.id },
@@ -97,10 +97,10 @@ describe('ledgerCsv()', () => {
   it('round-trips through an RFC 4180 parser with the contract columns and ISO times', () => {
     const { account, record } = seedKey(fresh.store, { plan: 'trial' });
     const row = sessionFor(record);
-    fresh.store.insertSession(row);
-    fresh.store.endSession({ id: row.id, status: 'closed', endedAt: T0 + 3000, usage: { ...NO_USAGE, seconds: 3 } });
-    fresh.store.topUp(account.id, 10, T0 + 4000);
-    const entries = fresh.store.ledgerEntries(account.id);
+    fresh.store.sync.insertSession(row);
+    fresh.store.sync.endSession({ id: row.id, status: 'closed', endedAt: T0 + 3000, usage: { ...NO_USAGE, seconds: 3 } });
+    fresh.store.sync.topUp(account.id, 10, T0 + 4000);
+    const entries = fresh.store.sync.ledgerEntries(account.id);
     const csv = ledgerCsv(entries);
     expect(csv.endsWith('\r\n')).to.equal(true);
     const [header, ...records] = parseCsv(csv);

@@ -6,7 +6,7 @@ import { launchChromium } from '../../../actors/engine.js';
 import { testChromium } from '../../support/chromium.js';
 import { bindAi, SelectorCache, takeAiUsage, type AiProvider } from '../../../lib/ai/index.js';
 import { extractFields } from '../../../lib/extract/index.js';
-import { openDatabase } from '../../../lib/store/db.js';
+import { openSqliteStore } from '../../../lib/store/sqlite/index.js';
 import { TestSite, html } from '../../support/site.js';
 
 describe('extractFields() with ai >> fields', function () {
@@ -46,7 +46,7 @@ describe('extractFields() with ai >> fields', function () {
     asked = 0;
     page = await browser.newPage();
     await page.goto(site.url('/'));
-    cache = new SelectorCache(openDatabase(':memory:'));
+    cache = new SelectorCache(openSqliteStore(':memory:'));
     bindAi(page, { accountId: 'acc_1', cache, provider });
   });
   afterEach(() => page.close());
@@ -60,8 +60,8 @@ describe('extractFields() with ai >> fields', function () {
     expect(await run()).to.deep.equal({ price: '$5' });
     expect(asked).to.equal(1);
     expect(takeAiUsage(page)).to.deep.equal({ promptTokens: 0, completionTokens: 0 });
-    expect(cache.get({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' })).to.equal('p.price');
-    expect(cache.get({ accountId: 'acc_2', domain: '127.0.0.1', description: 'the price' })).to.equal(null);
+    expect(await cache.get({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' })).to.equal('p.price');
+    expect(await cache.get({ accountId: 'acc_2', domain: '127.0.0.1', description: 'the price' })).to.equal(null);
   });
 
   it('re-resolves when refresh_selectors is true', async () => {
@@ -69,11 +69,11 @@ describe('extractFields() with ai >> fields', function () {
     await run();
     expect(await run(true)).to.deep.equal({ price: '$5' });
     expect(asked).to.equal(2);
-    expect(cache.get({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' })).to.equal('.price');
+    expect(await cache.get({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' })).to.equal('.price');
   });
 
   it('re-resolves a cached selector that no longer matches', async () => {
-    cache.put({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' }, 'span.old-price');
+    await cache.put({ accountId: 'acc_1', domain: '127.0.0.1', description: 'the price' }, 'span.old-price');
     answers = ['p.price'];
     expect(await run()).to.deep.equal({ price: '$5' });
     expect(asked).to.equal(1);

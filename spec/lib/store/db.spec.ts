@@ -2,17 +2,16 @@ import { expect } from 'chai';
 import Database from 'better-sqlite3';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { migrate, migrations } from '../../../lib/store/db.js';
-import { openStore } from '../../../lib/store/index.js';
+import { migrate, migrations, openSqliteStore } from '../../../lib/store/sqlite/index.js';
 import { freshStore, seedKey, tempDir } from './fixtures.js';
 
-describe('openStore()', () => {
+describe('openSqliteStore()', () => {
   const fresh = freshStore();
 
   it('creates the data folder and tabwright.db inside it', () => {
     const dir = join(fresh.dir, 'nested', 'data');
-    const store = openStore(dir);
-    store.close();
+    const store = openSqliteStore(dir);
+    void store.close();
     expect(existsSync(join(dir, 'tabwright.db'))).to.equal(true);
   });
 
@@ -32,25 +31,25 @@ describe('openStore()', () => {
     const { account } = seedKey(fresh.store);
     const store = fresh.reopen();
     expect(store.db.pragma('user_version', { simple: true })).to.equal(migrations.length);
-    expect(store.getAccount(account.id)).to.deep.equal(account);
+    expect(store.sync.getAccount(account.id)).to.deep.equal(account);
     expect(() => fresh.reopen()).not.to.throw();
   });
 
   it('refuses a database written by a newer tabwright', () => {
     fresh.store.db.pragma(`user_version = ${migrations.length + 1}`);
-    fresh.store.close();
-    expect(() => openStore(fresh.dir)).to.throw(/newer than this tabwright/);
+    void fresh.store.close();
+    expect(() => openSqliteStore(fresh.dir)).to.throw(/newer than this tabwright/);
   });
 
   it('opens a private in-memory database for :memory:', () => {
-    const store = openStore(':memory:');
+    const store = openSqliteStore(':memory:');
     seedKey(store);
-    expect(store.listAccounts()).to.have.length(1);
-    store.close();
+    expect(store.sync.listAccounts()).to.have.length(1);
+    void store.close();
   });
 
   it('enforces foreign keys', () => {
-    expect(() => fresh.store.createKey({ accountId: 'acc_missing', test: false, now: 0 })).to.throw(/no account/);
+    expect(() => fresh.store.sync.createKey({ accountId: 'acc_missing', test: false, now: 0 })).to.throw(/no account/);
     expect(() => fresh.store.db.prepare("INSERT INTO api_keys VALUES ('k', 'acc_x', 'h', 'p', 0, NULL, 0, NULL)").run()).to.throw(/FOREIGN KEY/);
   });
 });

@@ -4,28 +4,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PlanName } from '../../../lib/billing/plans.js';
 import { newSessionId } from '../../../lib/ids.js';
-import { openStore, type NewSessionRow, type Store } from '../../../lib/store/index.js';
+import type { NewSessionRow } from '../../../lib/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../../lib/store/sqlite/index.js';
 
 /** A new empty folder under the system temp folder. */
 export const tempDir = (): string => mkdtempSync(join(tmpdir(), 'tabwright-spec-'));
 
 /** The test's store and its folder; `reopen` simulates a restart of the process. */
 export interface FreshStore {
-  readonly store: Store;
+  readonly store: SqliteStore;
   readonly dir: string;
-  reopen(): Store;
+  reopen(): SqliteStore;
 }
 
 /** Registers hooks giving every test in the enclosing describe its own database on disk. */
 export function freshStore(): FreshStore {
-  let store: Store | undefined;
+  let store: SqliteStore | undefined;
   let dir: string | undefined;
   beforeEach(() => {
     dir = tempDir();
-    store = openStore(dir);
+    store = openSqliteStore(dir);
   });
-  afterEach(() => {
-    if (store?.db.open) store.close();
+  afterEach(async () => {
+    if (store?.db.open) await store.close();
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
   return {
@@ -36,8 +37,8 @@ export function freshStore(): FreshStore {
       return dir!;
     },
     reopen() {
-      store!.close();
-      store = openStore(dir!);
+      void store!.close();
+      store = openSqliteStore(dir!);
       return store;
     },
   };
@@ -46,10 +47,10 @@ export function freshStore(): FreshStore {
 export const T0 = Date.UTC(2026, 0, 1);
 
 /** An account with one key on it. */
-export function seedKey(store: Store, options: { plan?: PlanName; test?: boolean; now?: number } = {}) {
+export function seedKey(store: SqliteStore, options: { plan?: PlanName; test?: boolean; now?: number } = {}) {
   const now = options.now ?? T0;
-  const account = store.createAccount({ plan: options.plan ?? 'pro', now });
-  const { key, record } = store.createKey({ accountId: account.id, test: options.test ?? false, now });
+  const account = store.sync.createAccount({ plan: options.plan ?? 'pro', now });
+  const { key, record } = store.sync.createKey({ accountId: account.id, test: options.test ?? false, now });
   return { account, key, record };
 }
 

@@ -11,8 +11,8 @@ describe('Store#beginIdempotent()', () => {
   beforeEach(() => {
     keyId = seedKey(fresh.store).record.id;
   });
-  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.beginIdempotent({ keyId, idemKey, bodyHash, now });
-  const complete = () => fresh.store.completeIdempotent({ keyId, idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
+  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.sync.beginIdempotent({ keyId, idemKey, bodyHash, now });
+  const complete = () => fresh.store.sync.completeIdempotent({ keyId, idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
 
   it("claims an unseen key ('new'), then reports it 'pending' while the first request runs", () => {
     expect(begin()).to.deep.equal({ state: 'new' });
@@ -36,7 +36,7 @@ describe('Store#beginIdempotent()', () => {
     begin();
     complete();
     const store = fresh.reopen();
-    expect(store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.include({ state: 'replay', requestId: 'req_1' });
+    expect(store.sync.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.include({ state: 'replay', requestId: 'req_1' });
   });
 
   it('forgets a key after 24 hours', () => {
@@ -63,13 +63,13 @@ describe('Store#beginIdempotent()', () => {
   it('keeps a pending claim across a restart until it is abandoned', () => {
     begin();
     const store = fresh.reopen();
-    expect(store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.deep.equal({ state: 'pending' });
+    expect(store.sync.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.deep.equal({ state: 'pending' });
   });
 
   it('scopes keys to the API key', () => {
-    const other = fresh.store.createKey({ accountId: fresh.store.listAccounts()[0]!.id, test: false, now: T0 }).record.id;
+    const other = fresh.store.sync.createKey({ accountId: fresh.store.sync.listAccounts()[0]!.id, test: false, now: T0 }).record.id;
     begin();
-    expect(fresh.store.beginIdempotent({ keyId: other, idemKey: 'k1', bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'new' });
+    expect(fresh.store.sync.beginIdempotent({ keyId: other, idemKey: 'k1', bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'new' });
   });
 
   it("gives exactly one 'new' among 10 claims of the same key", () => {
@@ -79,7 +79,7 @@ describe('Store#beginIdempotent()', () => {
   });
 
   it("gives exactly one 'new' among 10 connections racing from 10 threads", async () => {
-    fresh.store.close(); // the workers share the file through their own connections
+    void fresh.store.close(); // the workers share the file through their own connections
     const barrier = new SharedArrayBuffer(4);
     const workers = Array.from({ length: 10 }, () => new Worker(new URL('./claim-worker.js', import.meta.url), { workerData: { dir: fresh.dir, keyId, barrier } }));
     const messages = workers.map((worker) => {
@@ -110,8 +110,8 @@ describe('Store#completeIdempotent()', () => {
 
   it('does nothing for a key that was never claimed', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.completeIdempotent({ keyId: record.id, idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
-    expect(fresh.store.beginIdempotent({ keyId: record.id, idemKey: 'k1', bodyHash: 'h', now: T0 })).to.deep.equal({ state: 'new' });
+    fresh.store.sync.completeIdempotent({ keyId: record.id, idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
+    expect(fresh.store.sync.beginIdempotent({ keyId: record.id, idemKey: 'k1', bodyHash: 'h', now: T0 })).to.deep.equal({ state: 'new' });
   });
 });
 
@@ -121,17 +121,17 @@ describe('Store#releaseIdempotent()', () => {
   it('drops a pending claim so a retry runs afresh, even with another body', () => {
     const { record } = seedKey(fresh.store);
     const input = { keyId: record.id, idemKey: 'k1', now: T0 };
-    fresh.store.beginIdempotent({ ...input, bodyHash: 'h1' });
-    fresh.store.releaseIdempotent(input);
-    expect(fresh.store.beginIdempotent({ ...input, bodyHash: 'h2' })).to.deep.equal({ state: 'new' });
+    fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1' });
+    fresh.store.sync.releaseIdempotent(input);
+    expect(fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h2' })).to.deep.equal({ state: 'new' });
   });
 
   it('never drops a completed response', () => {
     const { record } = seedKey(fresh.store);
     const input = { keyId: record.id, idemKey: 'k1' };
-    fresh.store.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 });
-    fresh.store.completeIdempotent({ ...input, status: 400, body: '{"error":{}}', requestId: 'req_1' });
-    fresh.store.releaseIdempotent(input);
-    expect(fresh.store.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 })).to.include({ state: 'replay', status: 400 });
+    fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 });
+    fresh.store.sync.completeIdempotent({ ...input, status: 400, body: '{"error":{}}', requestId: 'req_1' });
+    fresh.store.sync.releaseIdempotent(input);
+    expect(fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 })).to.include({ state: 'replay', status: 400 });
   });
 });

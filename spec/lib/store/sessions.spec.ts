@@ -1,37 +1,38 @@
 import { expect } from 'chai';
 import { ApiError } from '../../../lib/errors.js';
-import { ORPHAN_MESSAGE, type Store, type UsageInput } from '../../../lib/store/index.js';
+import { ORPHAN_MESSAGE, type UsageInput } from '../../../lib/store/index.js';
+import { type SqliteStore } from '../../../lib/store/sqlite/index.js';
 import { freshStore, seedKey, sessionFor, T0 } from './fixtures.js';
 
 const NO_USAGE: UsageInput = { seconds: 0, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-const usageCount = (store: Store): unknown => store.db.prepare('SELECT count(*) FROM usage').pluck().get();
+const usageCount = (store: SqliteStore): unknown => store.db.prepare('SELECT count(*) FROM usage').pluck().get();
 
-describe('Store#insertSession()', () => {
+describe('SqliteStore#insertSession()', () => {
   const fresh = freshStore();
 
   it('stores an active session and returns it', () => {
     const { record } = seedKey(fresh.store);
     const row = sessionFor(record);
-    const stored = fresh.store.insertSession(row);
+    const stored = fresh.store.sync.insertSession(row);
     expect(stored).to.deep.equal({ ...row, status: 'active', endedAt: null, errorCode: null, errorMessage: null });
-    expect(fresh.store.getSession(row.id)).to.deep.equal(stored);
+    expect(fresh.store.sync.getSession(row.id)).to.deep.equal(stored);
   });
 
   it('refuses a session for an unknown key', () => {
     const { record } = seedKey(fresh.store);
-    expect(() => fresh.store.insertSession(sessionFor({ ...record, id: 'key_nope' }))).to.throw(/FOREIGN KEY/);
+    expect(() => fresh.store.sync.insertSession(sessionFor({ ...record, id: 'key_nope' }))).to.throw(/FOREIGN KEY/);
   });
 });
 
-describe('Store#listSessions()', () => {
+describe('SqliteStore#listSessions()', () => {
   const fresh = freshStore();
 
   it('lists newest first, ties broken by id descending', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_b'));
-    fresh.store.insertSession(sessionFor(record, T0 + 1000, 'ses_a'));
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_c'));
-    const page = fresh.store.listSessions({ keyId: record.id, limit: 25 });
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_b'));
+    fresh.store.sync.insertSession(sessionFor(record, T0 + 1000, 'ses_a'));
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_c'));
+    const page = fresh.store.sync.listSessions({ keyId: record.id, limit: 25 });
     expect(page.sessions.map((s) => s.id)).to.deep.equal(['ses_a', 'ses_c', 'ses_b']);
     expect(page).to.deep.include({ hasMore: false, nextCursor: null });
   });
@@ -39,12 +40,12 @@ describe('Store#listSessions()', () => {
   it('pages through equal start times without skipping or repeating', () => {
     const { record } = seedKey(fresh.store);
     const starts = [T0, T0, T0, T0, T0, T0 + 1, T0 + 1, T0 - 1, T0, T0];
-    starts.forEach((start) => fresh.store.insertSession(sessionFor(record, start)));
-    const everything = fresh.store.listSessions({ keyId: record.id, limit: 100 }).sessions.map((s) => s.id);
+    starts.forEach((start) => fresh.store.sync.insertSession(sessionFor(record, start)));
+    const everything = fresh.store.sync.listSessions({ keyId: record.id, limit: 100 }).sessions.map((s) => s.id);
     const seen: string[] = [];
     let after: string | undefined;
     for (let pages = 1; ; pages++) {
-      const page = fresh.store.listSessions({ keyId: record.id, limit: 3, after });
+      const page = fresh.store.sync.listSessions({ keyId: record.id, limit: 3, after });
       seen.push(...page.sessions.map((s) => s.id));
       if (!page.hasMore) {
         expect(page.nextCursor).to.equal(null);
@@ -60,21 +61,21 @@ describe('Store#listSessions()', () => {
 
   it("shows only the key's own sessions", () => {
     const mine = seedKey(fresh.store);
-    const other = fresh.store.createKey({ accountId: mine.account.id, test: false, now: T0 });
-    fresh.store.insertSession(sessionFor(mine.record, T0, 'ses_mine'));
-    fresh.store.insertSession(sessionFor(other.record, T0, 'ses_other'));
-    expect(fresh.store.listSessions({ keyId: mine.record.id, limit: 10 }).sessions.map((s) => s.id)).to.deep.equal(['ses_mine']);
+    const other = fresh.store.sync.createKey({ accountId: mine.account.id, test: false, now: T0 });
+    fresh.store.sync.insertSession(sessionFor(mine.record, T0, 'ses_mine'));
+    fresh.store.sync.insertSession(sessionFor(other.record, T0, 'ses_other'));
+    expect(fresh.store.sync.listSessions({ keyId: mine.record.id, limit: 10 }).sessions.map((s) => s.id)).to.deep.equal(['ses_mine']);
   });
 
   it("filters by status, with 'closed' covering expired sessions", () => {
     const { record } = seedKey(fresh.store);
     const ids = ['ses_1', 'ses_2', 'ses_3', 'ses_4'];
-    ids.forEach((id, i) => fresh.store.insertSession(sessionFor(record, T0 + i, id)));
-    fresh.store.endSession({ id: 'ses_2', status: 'closed', endedAt: T0 + 10, usage: NO_USAGE });
-    fresh.store.endSession({ id: 'ses_3', status: 'expired', endedAt: T0 + 10, usage: NO_USAGE });
-    fresh.store.endSession({ id: 'ses_4', status: 'failed', endedAt: T0 + 10, errorCode: 'access_denied', usage: NO_USAGE });
+    ids.forEach((id, i) => fresh.store.sync.insertSession(sessionFor(record, T0 + i, id)));
+    fresh.store.sync.endSession({ id: 'ses_2', status: 'closed', endedAt: T0 + 10, usage: NO_USAGE });
+    fresh.store.sync.endSession({ id: 'ses_3', status: 'expired', endedAt: T0 + 10, usage: NO_USAGE });
+    fresh.store.sync.endSession({ id: 'ses_4', status: 'failed', endedAt: T0 + 10, errorCode: 'access_denied', usage: NO_USAGE });
     const list = (status: 'active' | 'closed' | 'failed') =>
-      fresh.store.listSessions({ keyId: record.id, status, limit: 10 }).sessions.map((s) => s.id);
+      fresh.store.sync.listSessions({ keyId: record.id, status, limit: 10 }).sessions.map((s) => s.id);
     expect(list('active')).to.deep.equal(['ses_1']);
     expect(list('closed')).to.deep.equal(['ses_3', 'ses_2']);
     expect(list('failed')).to.deep.equal(['ses_4']);
@@ -83,11 +84,11 @@ describe('Store#listSessions()', () => {
   it('rejects a malformed cursor with 400 invalid_request naming after', () => {
     const { record } = seedKey(fresh.store);
     const good = Buffer.from(JSON.stringify([T0, 'ses_x'])).toString('base64url');
-    expect(() => fresh.store.listSessions({ keyId: record.id, limit: 5, after: good })).not.to.throw();
+    expect(() => fresh.store.sync.listSessions({ keyId: record.id, limit: 5, after: good })).not.to.throw();
     const bad = ['', 'not a cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[1.5,"x"]').toString('base64url'), 'bm9wZQ'];
     for (const after of bad) {
       try {
-        fresh.store.listSessions({ keyId: record.id, limit: 5, after });
+        fresh.store.sync.listSessions({ keyId: record.id, limit: 5, after });
         expect.fail(`accepted ${after}`);
       } catch (error) {
         expect(error).to.be.instanceOf(ApiError);
@@ -97,92 +98,92 @@ describe('Store#listSessions()', () => {
   });
 });
 
-describe('Store#countActiveSessions()', () => {
+describe('SqliteStore#countActiveSessions()', () => {
   const fresh = freshStore();
 
   it('counts only active sessions of the key', () => {
     const { record } = seedKey(fresh.store);
-    ['ses_1', 'ses_2', 'ses_3'].forEach((id) => fresh.store.insertSession(sessionFor(record, T0, id)));
-    fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE });
-    expect(fresh.store.countActiveSessions(record.id)).to.equal(2);
-    expect(fresh.store.countActiveSessions('key_other')).to.equal(0);
+    ['ses_1', 'ses_2', 'ses_3'].forEach((id) => fresh.store.sync.insertSession(sessionFor(record, T0, id)));
+    fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE });
+    expect(fresh.store.sync.countActiveSessions(record.id)).to.equal(2);
+    expect(fresh.store.sync.countActiveSessions('key_other')).to.equal(0);
   });
 });
 
-describe('Store#endSession()', () => {
+describe('SqliteStore#endSession()', () => {
   const fresh = freshStore();
 
   it('marks the session ended and writes its usage, rounded up', () => {
     const { record } = seedKey(fresh.store, { test: true });
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
     const usage = { seconds: 12.2, bytesDatacenter: 2048, bytesResidential: 1, aiTokens: 1500, captchaSolves: 1 };
-    const ended = fresh.store.endSession({ id: 'ses_1', status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no', usage });
+    const ended = fresh.store.sync.endSession({ id: 'ses_1', status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no', usage });
     expect(ended).to.deep.equal({ credits: 13 + 35 + 350 + 30 + 75, debited: 503, refunded: 0 });
-    expect(fresh.store.getSession('ses_1')).to.deep.include({ status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no' });
-    expect(fresh.store.getUsage('ses_1')).to.deep.equal({ ...usage, seconds: 13, sessionId: 'ses_1', test: true, createdAt: T0 + 12_200 });
+    expect(fresh.store.sync.getSession('ses_1')).to.deep.include({ status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no' });
+    expect(fresh.store.sync.getUsage('ses_1')).to.deep.equal({ ...usage, seconds: 13, sessionId: 'ses_1', test: true, createdAt: T0 + 12_200 });
   });
 
   it('writes exactly one usage row even when called twice', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } })).to.not.equal(null);
-    expect(fresh.store.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } })).to.equal(null);
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
+    expect(fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } })).to.not.equal(null);
+    expect(fresh.store.sync.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } })).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(1);
-    expect(fresh.store.getSession('ses_1')).to.deep.include({ status: 'closed', endedAt: T0 + 1000 });
-    expect(fresh.store.getUsage('ses_1')?.seconds).to.equal(1);
+    expect(fresh.store.sync.getSession('ses_1')).to.deep.include({ status: 'closed', endedAt: T0 + 1000 });
+    expect(fresh.store.sync.getUsage('ses_1')?.seconds).to.equal(1);
   });
 
   it('returns null for an unknown session', () => {
-    expect(fresh.store.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE })).to.equal(null);
+    expect(fresh.store.sync.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE })).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(0);
   });
 
   it('leaves the session active when the usage row cannot be written', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
     fresh.store.db.prepare("INSERT INTO usage (session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at) VALUES ('ses_1', 0, 0, 0, 0, 0, 0, 0)").run();
-    expect(() => fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE })).to.throw(/UNIQUE/);
-    expect(fresh.store.getSession('ses_1')?.status).to.equal('active');
+    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE })).to.throw(/UNIQUE/);
+    expect(fresh.store.sync.getSession('ses_1')?.status).to.equal('active');
   });
 
   it('refuses negative or non-finite usage before writing anything', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(() => fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, aiTokens: -1 } })).to.throw(/aiTokens/);
-    expect(() => fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, seconds: NaN } })).to.throw(/seconds/);
-    expect(fresh.store.getSession('ses_1')?.status).to.equal('active');
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
+    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, aiTokens: -1 } })).to.throw(/aiTokens/);
+    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, seconds: NaN } })).to.throw(/seconds/);
+    expect(fresh.store.sync.getSession('ses_1')?.status).to.equal('active');
   });
 });
 
-describe('Store#failOrphanedSessions()', () => {
+describe('SqliteStore#failOrphanedSessions()', () => {
   const fresh = freshStore();
 
   it('fails sessions left active by a previous process and bills their runtime', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_running')); // expires at T0 + 300 s
-    fresh.store.insertSession(sessionFor(record, T0 - 600_000, 'ses_stale')); // expired long ago
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_done'));
-    fresh.store.endSession({ id: 'ses_done', status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_running')); // expires at T0 + 300 s
+    fresh.store.sync.insertSession(sessionFor(record, T0 - 600_000, 'ses_stale')); // expired long ago
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_done'));
+    fresh.store.sync.endSession({ id: 'ses_done', status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
     const store = fresh.reopen();
 
     const now = T0 + 60_500;
-    const failed = store.failOrphanedSessions(now);
+    const failed = store.sync.failOrphanedSessions(now);
     expect(failed.map((s) => s.id).sort()).to.deep.equal(['ses_running', 'ses_stale']);
-    const running = store.getSession('ses_running')!;
+    const running = store.sync.getSession('ses_running')!;
     expect(running).to.deep.include({ status: 'failed', errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, endedAt: now });
     expect(failed).to.deep.include(running);
-    expect(store.getUsage('ses_running')).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
-    expect(store.getSession('ses_stale')?.endedAt).to.equal(T0 - 300_000);
-    expect(store.getUsage('ses_stale')?.seconds).to.equal(300);
-    expect(store.getSession('ses_done')).to.deep.include({ status: 'closed', errorCode: null });
+    expect(store.sync.getUsage('ses_running')).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
+    expect(store.sync.getSession('ses_stale')?.endedAt).to.equal(T0 - 300_000);
+    expect(store.sync.getUsage('ses_stale')?.seconds).to.equal(300);
+    expect(store.sync.getSession('ses_done')).to.deep.include({ status: 'closed', errorCode: null });
     expect(usageCount(store)).to.equal(3);
   });
 
   it('does nothing the second time', () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(fresh.store.failOrphanedSessions(T0 + 1)).to.have.length(1);
-    expect(fresh.store.failOrphanedSessions(T0 + 2)).to.deep.equal([]);
+    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
+    expect(fresh.store.sync.failOrphanedSessions(T0 + 1)).to.have.length(1);
+    expect(fresh.store.sync.failOrphanedSessions(T0 + 2)).to.deep.equal([]);
     expect(usageCount(fresh.store)).to.equal(1);
   });
 });

@@ -1,26 +1,7 @@
 import type Database from 'better-sqlite3';
-
-/** How long a completed response is replayed for (decisions.md: 24 hours). */
-export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
-/** A claim still pending after this long belongs to a request that died (say, with the process); it may be claimed again. */
-export const IDEMPOTENCY_ABANDONED_MS = 10 * 60 * 1000;
-
-/** What `beginIdempotent` found: go ahead, wait, refuse, or replay the stored response. */
-export type IdempotencyBegin =
-  | { state: 'new' }
-  | { state: 'pending' }
-  | { state: 'conflict' }
-  | { state: 'replay'; status: number; body: string; requestId: string };
-
-/** Idempotency-Key storage, scoped to the API key. */
-export interface IdempotencyStore {
-  /** Atomically claims `idemKey` for this request, or says why not. */
-  beginIdempotent(input: { keyId: string; idemKey: string; bodyHash: string; now: number }): IdempotencyBegin;
-  /** Stores the response of a claimed request for replay. */
-  completeIdempotent(input: { keyId: string; idemKey: string; status: number; body: string; requestId: string }): void;
-  /** Drops a pending claim whose response is not kept (429, 503, 5xx), so a retry runs afresh. */
-  releaseIdempotent(input: { keyId: string; idemKey: string }): void;
-}
+import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from '../rules.js';
+import type { IdempotencyBegin, IdempotencyStore } from '../types.js';
+import type { Sync } from './sync.js';
 
 interface IdempotencyDbRow {
   body_hash: string;
@@ -32,7 +13,7 @@ interface IdempotencyDbRow {
 }
 
 /** Idempotency operations over `db`, with their statements prepared once. */
-export function idempotencyStore(db: Database.Database): IdempotencyStore {
+export function idempotencyStore(db: Database.Database): Sync<IdempotencyStore> {
   const purge = db.prepare<[number]>('DELETE FROM idempotency WHERE created_at <= ?');
   const find = db.prepare<[string, string], IdempotencyDbRow>(
     'SELECT body_hash, state, status, body, request_id, created_at FROM idempotency WHERE key_id = ? AND idem_key = ?',
@@ -49,7 +30,7 @@ export function idempotencyStore(db: Database.Database): IdempotencyStore {
   );
   const release = db.prepare<[string, string]>(`DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'pending'`);
 
-  const begin = db.transaction(({ keyId, idemKey, bodyHash, now }: Parameters<IdempotencyStore['beginIdempotent']>[0]): IdempotencyBegin => {
+  const begin = db.transaction(({ keyId, idemKey, bodyHash, now }: Parameters<Sync<IdempotencyStore>['beginIdempotent']>[0]): IdempotencyBegin => {
     // Lazy expiry: old rows go whenever anyone claims, so no timer is needed and none is forgotten.
     purge.run(now - IDEMPOTENCY_TTL_MS);
     const row = find.get(keyId, idemKey);

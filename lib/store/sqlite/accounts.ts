@@ -1,24 +1,8 @@
 import type Database from 'better-sqlite3';
-import { isPlanName, type PlanName } from '../billing/plans.js';
-import { newAccountId } from '../ids.js';
-
-/** An account: one plan and one credit pool shared by its keys (decisions.md). */
-export interface Account {
-  id: string;
-  plan: PlanName;
-  createdAt: number;
-}
-
-/** Account storage. */
-export interface AccountStore {
-  /** Creates an account on `plan` with a fresh `acc_` id. */
-  createAccount(input: { plan: PlanName; now: number }): Account;
-  getAccount(id: string): Account | undefined;
-  /** Every account, oldest first. */
-  listAccounts(): Account[];
-  /** Moves the account to another plan; its live keys follow at once. Throws when the account is unknown. */
-  setAccountPlan(id: string, plan: PlanName): Account;
-}
+import { isPlanName } from '../../billing/plans.js';
+import { newAccountId } from '../../ids.js';
+import type { Account, AccountStore } from '../types.js';
+import type { Sync } from './sync.js';
 
 interface AccountDbRow {
   id: string;
@@ -33,7 +17,7 @@ function toAccount(row: AccountDbRow): Account {
 }
 
 /** Account operations over `db`, with their statements prepared once. */
-export function accountStore(db: Database.Database): AccountStore {
+export function accountStore(db: Database.Database): Sync<AccountStore> {
   const insert = db.prepare<[string, string, number]>('INSERT INTO accounts (id, plan, created_at) VALUES (?, ?, ?)');
   const byId = db.prepare<[string], AccountDbRow>('SELECT id, plan, created_at FROM accounts WHERE id = ?');
   const all = db.prepare<[], AccountDbRow>('SELECT id, plan, created_at FROM accounts ORDER BY created_at, id');

@@ -1,21 +1,10 @@
 import type Database from 'better-sqlite3';
-import type { JournalEvent } from '../journal/events.js';
-import { MAX_JOURNAL_EVENTS } from '../journal/limits.js';
-
-/** Journal storage: events by session and number, the newest MAX_JOURNAL_EVENTS of each kept. */
-export interface JournalStore {
-  /** Writes `events` (numbered in order) in one transaction and drops what falls out of the bound. */
-  appendEvents(sessionId: string, events: readonly JournalEvent[]): void;
-  /** Up to `limit` events numbered above `after`, oldest first. */
-  readEvents(sessionId: string, after: number, limit: number): JournalEvent[];
-  /** The highest event number stored for the session, 0 when none. */
-  lastEventId(sessionId: string): number;
-  /** Deletes the journals of sessions that ended before `endedBefore` and returns those sessions' ids. */
-  pruneJournals(endedBefore: number): string[];
-}
+import { MAX_JOURNAL_EVENTS } from '../../journal/limits.js';
+import type { JournalEvent, JournalStore } from '../types.js';
+import type { Sync } from './sync.js';
 
 /** Journal operations over `db`, with their statements prepared once. */
-export function journalStore(db: Database.Database): JournalStore {
+export function journalStore(db: Database.Database): Sync<JournalStore> {
   const insert = db.prepare<[string, number, number, string, string]>('INSERT INTO journal_events (session_id, id, at, type, data) VALUES (?, ?, ?, ?, ?)');
   const trim = db.prepare<[string, number]>('DELETE FROM journal_events WHERE session_id = ? AND id <= ?');
   const read = db.prepare<[string, number, number], string>('SELECT data FROM journal_events WHERE session_id = ? AND id > ? ORDER BY id LIMIT ?').pluck();

@@ -1,82 +1,9 @@
 import type Database from 'better-sqlite3';
-import type { LedgerWriter, SessionBill } from '../billing/ledger.js';
-import { decodeCursor, encodeCursor } from './cursor.js';
-
-/** A session's stored status; the API shows `expired` as `closed` (decisions.md). */
-export type SessionStatus = 'active' | 'closed' | 'expired' | 'failed';
-
-/** A session as stored; times are milliseconds since the epoch. */
-export interface SessionRow {
-  id: string;
-  keyId: string;
-  accountId: string;
-  test: boolean;
-  status: SessionStatus;
-  startedAt: number;
-  expiresAt: number;
-  endedAt: number | null;
-  timeoutSeconds: number;
-  errorCode: string | null;
-  errorMessage: string | null;
-}
-
-/**
- * What `insertSession` needs. A new session is always active and only `endSession` ends it (that is
- * what writes the usage row), so the ended-state fields may be passed only with their initial values.
- */
-export type NewSessionRow = Pick<SessionRow, 'id' | 'keyId' | 'accountId' | 'test' | 'startedAt' | 'expiresAt' | 'timeoutSeconds'> &
-  Partial<{ status: 'active'; endedAt: null; errorCode: null; errorMessage: null }>;
-
-/** What a session consumed, measured by the session actor (interface.md 8.4). */
-export interface UsageInput {
-  seconds: number;
-  bytesDatacenter: number;
-  bytesResidential: number;
-  aiTokens: number;
-  captchaSolves: number;
-}
-
-/** The one usage row of an ended session; quantities are whole numbers, seconds rounded up. */
-export interface UsageRow extends UsageInput {
-  sessionId: string;
-  test: boolean;
-  createdAt: number;
-}
-
-/** One page of a key's sessions, newest first. */
-export interface SessionPage {
-  sessions: SessionRow[];
-  hasMore: boolean;
-  nextCursor: string | null;
-}
-
-/** Session and usage storage. */
-export interface SessionStore {
-  /** Records a new active session and returns it as stored. */
-  insertSession(row: NewSessionRow): SessionRow;
-  getSession(id: string): SessionRow | undefined;
-  /** A key's sessions, newest first, `limit` at a time; `after` is a `nextCursor` (400 invalid_request when malformed). */
-  listSessions(query: { keyId: string; status?: 'active' | 'closed' | 'failed'; limit: number; after?: string }): SessionPage;
-  countActiveSessions(keyId: string): number;
-  /** Ids of the key's sessions recorded as active, by whichever process runs them. */
-  activeSessionIds(keyId: string): string[];
-  /**
-   * Ends an active session and writes its one usage row and its ledger debit (plus a refund after a
-   * service-side fault), atomically, and returns what was billed; null (and nothing written) if it
-   * had already ended.
-   */
-  endSession(input: {
-    id: string;
-    status: 'closed' | 'expired' | 'failed';
-    endedAt: number;
-    errorCode?: string;
-    errorMessage?: string;
-    usage: UsageInput;
-  }): SessionBill | null;
-  getUsage(sessionId: string): UsageRow | undefined;
-  /** At start-up: ends every session a previous process left active as failed (engine_failure), billing its runtime and refunding it. */
-  failOrphanedSessions(now: number): SessionRow[];
-}
+import { decodeCursor, encodeCursor } from '../cursor.js';
+import { ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
+import type { SessionBill, SessionRow, SessionStatus, SessionStore, UsageInput } from '../types.js';
+import type { LedgerWriter } from './ledger.js';
+import type { Sync } from './sync.js';
 
 interface SessionDbRow {
   id: string;
@@ -102,9 +29,6 @@ interface UsageDbRow {
   test: number;
   created_at: number;
 }
-
-/** The error message of a session failed at start-up. */
-export const ORPHAN_MESSAGE = 'The server restarted while the session was active';
 
 const COLUMNS = 'id, key_id, account_id, test, status, started_at, expires_at, ended_at, timeout_seconds, error_code, error_message';
 const ENDED: ReadonlySet<string> = new Set(['closed', 'expired', 'failed']);
@@ -132,14 +56,19 @@ function whole(name: string, value: number): number {
 }
 
 /** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
-export function sessionStore(db: Database.Database, ledger: LedgerWriter): SessionStore {
-  const insert = db.prepare<[string, string, string, number, number, number, number]>(
-    `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds)
-     VALUES (?, ?, ?, ?, 'active', ?, ?, ?)`,
+export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<SessionStore> {
+  const insert = db.prepare<[string, string, string, number, number, number, number, number]>(
+    `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds, opening)
+     VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
   );
   const byId = db.prepare<[string], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = ?`);
+  const openedById = db.prepare<[string], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = ? AND opening = 0`);
+  const activeExpiries = db.prepare<[string], number>(`SELECT expires_at FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
+  const markOpened = db.prepare<[number, number, string]>(`UPDATE sessions SET opening = 0, started_at = ?, expires_at = ? WHERE id = ? AND opening = 1 AND status = 'active'`);
+  const dropOpening = db.prepare<[string]>(`DELETE FROM sessions WHERE id = ? AND opening = 1`);
+  const dropAllOpening = db.prepare(`DELETE FROM sessions WHERE opening = 1`);
   // 'closed' also matches 'expired': the listing shows both as closed (decisions.md).
-  const filter = `key_id = @keyId AND (@status IS NULL OR status = @status OR (@status = 'closed' AND status = 'expired'))`;
+  const filter = `key_id = @keyId AND opening = 0 AND (@status IS NULL OR status = @status OR (@status = 'closed' AND status = 'expired'))`;
   const order = 'ORDER BY started_at DESC, id DESC LIMIT @limit';
   type PageParams = { keyId: string; status: string | null; limit: number };
   const firstPage = db.prepare<PageParams, SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE ${filter} ${order}`);
@@ -148,7 +77,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
   );
   const countActive = db.prepare<[string], number>(`SELECT count(*) FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
   const activeIds = db.prepare<[string], string>(`SELECT id FROM sessions WHERE key_id = ? AND status = 'active' ORDER BY started_at, id`).pluck();
-  const allActive = db.prepare<[], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active'`);
+  const allActive = db.prepare<[], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' AND opening = 0`);
   const markEnded = db.prepare<{ id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null }>(
     `UPDATE sessions SET status = @status, ended_at = @endedAt, error_code = @errorCode, error_message = @errorMessage
      WHERE id = @id AND status = 'active'`,
@@ -181,6 +110,8 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
   // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.
   const endOne = db.transaction(end);
   const failAll = db.transaction((now: number): SessionRow[] => {
+    // A create admitted but never opened was never shown nor billed: it leaves no trace.
+    dropAllOpening.run();
     const orphans = allActive.all();
     for (const row of orphans) {
       // Never before the start, should the clock have stepped back across the restart.
@@ -192,13 +123,32 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sessi
     return orphans.map((row) => toSession(byId.get(row.id)!));
   });
 
+  type Admit = Parameters<Sync<SessionStore>['admitSession']>[0];
+  // Count and insert under one write lock (IMMEDIATE): two processes cannot both count L - 1.
+  const admit = db.transaction(({ row, limit, now }: Admit) => {
+    const expiries = activeExpiries.all(row.keyId);
+    if (expiries.length >= limit) return { admitted: false as const, active: expiries.length, retryAfterSeconds: secondsToFirstExpiry(expiries, now) };
+    insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds, 1);
+    return { admitted: true as const, session: toSession(byId.get(row.id)!) };
+  });
+
   return {
+    admitSession(input) {
+      return admit.immediate(input);
+    },
+    openedSession(id, { startedAt, expiresAt }) {
+      if (markOpened.run(startedAt, expiresAt, id).changes === 0) throw new Error(`session ${id} is not opening`);
+      return toSession(byId.get(id)!);
+    },
+    abandonSession(id) {
+      return dropOpening.run(id).changes === 1;
+    },
     insertSession(row) {
-      insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds);
+      insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds, 0);
       return toSession(byId.get(row.id)!);
     },
     getSession(id) {
-      const row = byId.get(id);
+      const row = openedById.get(id);
       return row && toSession(row);
     },
     listSessions({ keyId, status, limit, after }) {

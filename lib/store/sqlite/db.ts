@@ -125,6 +125,21 @@ export const migrations: readonly Migration[] = [
   -- Pruning looks for sessions ended before a time.
   CREATE INDEX sessions_ended ON sessions(ended_at) WHERE ended_at IS NOT NULL;
   `,
+  // 5: the shared invariants move into the database (issue 17). A session row is written when its
+  // create is admitted, before its page opens (opening = 1: counted against the key's limit, not
+  // shown); the rate limit's window is one row per counted request.
+  `
+  ALTER TABLE sessions ADD COLUMN opening INTEGER NOT NULL DEFAULT 0 CHECK (opening IN (0, 1));
+  CREATE INDEX sessions_key_active ON sessions(key_id, expires_at) WHERE status = 'active';
+
+  CREATE TABLE rate_events (
+    id     INTEGER PRIMARY KEY,
+    key_id TEXT NOT NULL,
+    at     INTEGER NOT NULL
+  ) STRICT;
+  CREATE INDEX rate_events_key ON rate_events(key_id, at);
+  CREATE INDEX rate_events_at ON rate_events(at);
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

@@ -1,40 +1,9 @@
 import type Database from 'better-sqlite3';
-import { isPlanName, type PlanName } from '../billing/plans.js';
-import { hashApiKey, newApiKey, token } from '../ids.js';
-
-/** How many leading characters of a key are kept for display, e.g. `sk_live_ab12cd34`. */
-export const KEY_PREFIX_LENGTH = 16;
-/** The shortest prefix `revokeKey` accepts: `sk_live_` plus two characters. */
-export const MIN_REVOKE_PREFIX = 10;
-
-/** A stored API key: never the key itself, only what identifies and governs it. */
-export interface ApiKeyRecord {
-  id: string;
-  accountId: string;
-  /** The first 16 characters of the key, for people to recognise it. */
-  prefix: string;
-  test: boolean;
-  /** The effective plan: the account's for a live key, the key's own for a test key. */
-  plan: PlanName;
-  createdAt: number;
-  revokedAt: number | null;
-}
-
-/** API key storage. */
-export interface KeyStore {
-  /** Creates a key; the full key is returned here once and only its hash is stored. */
-  createKey(input: { accountId: string; test: boolean; plan?: PlanName; now: number }): { key: string; record: ApiKeyRecord };
-  /** The unrevoked key whose hash matches `token`, for authentication. */
-  findKeyByToken(token: string): ApiKeyRecord | undefined;
-  /** Keys of one account, or all keys, oldest first; revoked keys included. */
-  listKeys(accountId?: string): ApiKeyRecord[];
-  /** Revokes the one key matching a full key or a prefix of at least 10 characters; throws when none or several match. */
-  revokeKey(prefixOrKey: string, now: number): ApiKeyRecord;
-  /** Revokes the key with this id if it is still live; false when it is unknown or was revoked already. */
-  revokeKeyById(id: string, now: number): boolean;
-  /** Those of `ids` that are revoked keys (another process may have revoked them). */
-  revokedKeyIds(ids: readonly string[]): string[];
-}
+import { isPlanName } from '../../billing/plans.js';
+import { hashApiKey, newApiKey, token } from '../../ids.js';
+import { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from '../rules.js';
+import type { ApiKeyRecord, KeyStore } from '../types.js';
+import type { Sync } from './sync.js';
 
 interface KeyDbRow {
   id: string;
@@ -66,7 +35,7 @@ function toRecord(row: KeyDbRow): ApiKeyRecord {
 }
 
 /** Key operations over `db`, with their statements prepared once. */
-export function keyStore(db: Database.Database): KeyStore {
+export function keyStore(db: Database.Database): Sync<KeyStore> {
   const accountPlan = db.prepare<[string], string>('SELECT plan FROM accounts WHERE id = ?').pluck();
   const insert = db.prepare<[string, string, string, string, number, string | null, number]>(
     'INSERT INTO api_keys (id, account_id, hash, prefix, test, plan, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
