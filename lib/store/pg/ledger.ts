@@ -3,10 +3,9 @@
 // and reads the pool's last entry after taking it: writers of one account take turns on every node,
 // so each balance_after follows from the entry before it and ids are handed out in chain order.
 import type pg from 'pg';
-import { cycleIndex, cycleStart } from '../../billing/cycle.js';
-import { REFUNDED_ERRORS } from '../../billing/ledger.js';
-import { isPlanName, PLANS } from '../../billing/plans.js';
-import { credits, scaleSplit, type CreditSplit, type Metered } from '../../billing/rates.js';
+import { grantsDue, NO_SPLIT, sessionCharge } from '../../billing/ledger.js';
+import { isPlanName } from '../../billing/plans.js';
+import type { CreditSplit, Metered } from '../../billing/rates.js';
 import type { LedgerEntry, LedgerKind, SessionBill } from '../rows.js';
 import type { LedgerStore } from '../types.js';
 import { transaction, type Queryable } from './connection.js';
@@ -29,7 +28,6 @@ interface LedgerDbRow {
 }
 
 const COLUMNS = 'id, account_id, kind, amount, balance_after, session_id, runtime, ai_tokens, proxy_dc, proxy_resident, captcha, test, note, created_at';
-const NO_SPLIT: CreditSplit = { runtime: 0, proxy_dc: 0, proxy_resident: 0, ai_tokens: 0, captcha: 0 };
 
 function toEntry(row: LedgerDbRow): LedgerEntry {
   return {
@@ -69,7 +67,6 @@ async function lockAndCatchUp(client: Queryable, accountId: string, test: boolea
   const owner = (await client.query<{ plan: string; created_at: number }>('SELECT plan, created_at FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId])).rows[0];
   if (!owner) throw new Error(`no account ${accountId}`);
   if (!isPlanName(owner.plan)) throw new Error(`account ${accountId} has an unknown plan '${owner.plan}'`);
-  const allotment = PLANS[owner.plan].creditsPerMonth;
   const granted = (
     await client.query<{ created_at: number }>(
       "SELECT created_at FROM ledger WHERE account_id = $1 AND test = $2 AND kind = 'grant' ORDER BY id DESC LIMIT 1",
@@ -78,12 +75,10 @@ async function lockAndCatchUp(client: Queryable, accountId: string, test: boolea
   ).rows[0];
   const last = (await client.query<{ balance_after: number }>('SELECT balance_after FROM ledger WHERE account_id = $1 AND test = $2 ORDER BY id DESC LIMIT 1', [accountId, test]))
     .rows[0];
-  const current = cycleIndex(owner.created_at, now);
   let balance = last?.balance_after ?? 0;
-  for (let n = granted ? cycleIndex(owner.created_at, granted.created_at) + 1 : 0; n <= current; n++) {
-    const note = balance > 0 ? `cycle ${n} allotment (${owner.plan}); ${balance} unused credits lapsed` : `cycle ${n} allotment (${owner.plan})`;
-    await insert(client, { account: accountId, kind: 'grant', amount: allotment, after: allotment, session: null, test, note, at: cycleStart(owner.created_at, n), ...NO_SPLIT });
-    balance = allotment;
+  for (const grant of grantsDue({ plan: owner.plan, accountCreatedAt: owner.created_at, lastGrantAt: granted?.created_at ?? null, balance, now })) {
+    await insert(client, { account: accountId, kind: 'grant', amount: grant.amount, after: grant.amount, session: null, test, note: grant.note, at: grant.at, ...NO_SPLIT });
+    balance = grant.amount;
   }
   return balance;
 }
@@ -98,18 +93,11 @@ export async function billSession(
   input: { sessionId: string; accountId: string; test: boolean; usage: Metered; at: number; errorCode: string | null },
 ): Promise<SessionBill> {
   const { sessionId, accountId, test, usage, at, errorCode } = input;
-  const before = await lockAndCatchUp(client, accountId, test, at);
-  const due = credits(usage);
-  // No overage (decisions.md): the charge stops at the balance and the rest is waived.
-  const amount = Math.min(due.total, before);
-  const split = scaleSplit(due.split, amount);
-  const waived = due.total - amount;
-  const note = waived > 0 ? `${waived} of ${due.total} credits waived: balance exhausted, no overage (split scaled to the amount charged)` : null;
-  const base = { account: accountId, session: sessionId, test, at, ...split };
-  await insert(client, { ...base, kind: 'debit', amount, after: before - amount, note });
-  const refunded = errorCode !== null && REFUNDED_ERRORS.has(errorCode);
-  if (refunded) await insert(client, { ...base, kind: 'refund', amount, after: before, note: `service-side fault (${errorCode}): debit reversed` });
-  return { credits: due.total, debited: amount, refunded: refunded ? amount : 0 };
+  const { bill, debit, refund } = sessionCharge({ before: await lockAndCatchUp(client, accountId, test, at), usage, errorCode });
+  const base = { account: accountId, session: sessionId, test, at };
+  await insert(client, { ...base, ...debit.split, kind: 'debit', amount: debit.amount, after: debit.after, note: debit.note });
+  if (refund) await insert(client, { ...base, ...refund.split, kind: 'refund', amount: refund.amount, after: refund.after, note: refund.note });
+  return bill;
 }
 
 /** The ledger's reading and admin side on `pool`. */
