@@ -3,9 +3,10 @@
 import { expect } from 'chai';
 import pg from 'pg';
 import { newSessionId } from '../../../lib/ids.js';
+import { openStore, type NewSessionRow, type Store } from '../../../lib/store/index.js';
 import { migratePostgres, openPostgresStore, pgMigrations } from '../../../lib/store/pg/index.js';
-import type { NewSessionRow, Store } from '../../../lib/store/types.js';
 import { TestPostgres } from '../../support/postgres.js';
+import { describeStore } from './contract.js';
 
 const HOUR = 3_600_000;
 const T0 = Date.UTC(2026, 0, 1);
@@ -26,6 +27,25 @@ async function keyed(store: Store, plan: 'trial' | 'starter' = 'starter') {
   const row = (at = T0): NewSessionRow => ({ id: newSessionId(), keyId: record.id, accountId: account.id, test: false, startedAt: at, expiresAt: at + HOUR, timeoutSeconds: 3600 });
   return { account, key: record, row };
 }
+
+// Each contract test on a fresh database of its own.
+describeStore(
+  'PostgreSQL',
+  async () => openPostgresStore(await server.database()),
+  (store) => store.close(),
+);
+
+describe('openStore()', () => {
+  it('opens the PostgreSQL store when given a database URL, SQLite otherwise', async () => {
+    const postgres = await openStore(':memory:', { databaseUrl: await server.database() });
+    const sqlite = await openStore(':memory:', { databaseUrl: null });
+    try {
+      expect([postgres.kind, sqlite.kind]).to.deep.equal(['postgres', 'sqlite']);
+    } finally {
+      await Promise.all([postgres.close(), sqlite.close()]);
+    }
+  });
+});
 
 describe('PostgreSQL store on two nodes', () => {
   let nodes: [Store, Store];
