@@ -25,7 +25,9 @@ export function openPool(url: string): pg.Pool {
   const types = {
     getTypeParser: ((oid: number, format?: 'text' | 'binary'): unknown => (oid === INT8 && format !== 'binary' ? parseInt8 : builtIn(oid, format))) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: url, types, max: 10 });
+  // A connection not made within 10 s fails the call instead of leaving it waiting on an
+  // unreachable server; lock waits, once connected, are the serialisation and may take their time.
+  const pool = new pg.Pool({ connectionString: url, types, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client's connection dropped by the server is reported here; the pool replaces it.
   pool.on('error', () => undefined);
   return pool;

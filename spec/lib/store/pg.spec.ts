@@ -1,6 +1,7 @@
 // The PostgreSQL store against a throw-away server: the behaviour every store shares, then what
 // only a shared database must hold, with two pools on one database standing for two nodes.
 import { expect } from 'chai';
+import { createServer, type AddressInfo } from 'node:net';
 import pg from 'pg';
 import { newSessionId } from '../../../lib/ids.js';
 import { openStore, type NewSessionRow, type Store } from '../../../lib/store/index.js';
@@ -140,6 +141,23 @@ describe('PostgreSQL store close()', () => {
       (error: Error) => error,
     );
     expect(late?.message).to.match(/closed/);
+  });
+});
+
+describe('openPostgresStore()', () => {
+  it('rejects when the server cannot be reached, with the reason', async () => {
+    const probe = createServer();
+    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+    const { port } = probe.address() as AddressInfo;
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await openPostgresStore(`postgresql://postgres@127.0.0.1:${port}/nowhere`).then(
+      async (store) => {
+        await store.close();
+        return undefined;
+      },
+      (caught: Error) => caught,
+    );
+    expect(error?.message).to.match(/ECONNREFUSED/);
   });
 });
 
