@@ -47,9 +47,9 @@ export interface RegistryDeps {
 }
 
 /**
- * Every live session of this process, by id. It asks admission before every create and act
- * (counting creates still opening their context), scopes lookups to the API key, and ends
- * everything on shutdown or engine loss.
+ * Every live session of this process, by id. It asks admission before every create and act (the
+ * store counts the key's sessions, creates still opening included, wherever they run), scopes
+ * lookups to the API key, and ends everything on shutdown or engine loss.
  */
 export class Registry implements LiveSessions {
   private readonly sessions = new Map<string, Session>();

@@ -47,6 +47,8 @@ export interface Service {
 
 /** Options for `startService`. */
 export interface ServiceOptions {
+  /** A data folder to share with another service, as a second node shares the database (default: a fresh one, removed by stop()). */
+  dataDir?: string;
   driver?: BrowserDriver;
   engine?: Engine;
   clock?: Clock;
@@ -70,7 +72,7 @@ const NO_ENGINE: EngineView = { health: 'up', retryAfter: () => 1 };
 
 /** Starts a service over a fresh temporary data folder. */
 export function startService(options: ServiceOptions = {}): Service {
-  const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-test-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'tabwright-test-'));
   const store = openSqliteStore(dataDir);
   const clock = options.clock ?? systemClock;
   const telemetry = options.telemetry ?? new Telemetry();
@@ -121,7 +123,7 @@ export function startService(options: ServiceOptions = {}): Service {
         await new Promise((resolve) => server?.close(resolve));
       }
       await store.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -3,7 +3,7 @@ import Database from 'better-sqlite3';
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate, migrations, openSqliteStore } from '../../../lib/store/sqlite/index.js';
-import { freshStore, seedKey, tempDir } from './fixtures.js';
+import { expectRejects, freshStore, seedKey, tempDir } from './fixtures.js';
 
 describe('openSqliteStore()', () => {
   const fresh = freshStore();
@@ -27,11 +27,11 @@ describe('openSqliteStore()', () => {
     expect(fresh.store.db.pragma('user_version', { simple: true })).to.equal(migrations.length);
   });
 
-  it('keeps data and version when opened again (migrations run once)', () => {
+  it('keeps data and version when opened again (migrations run once)', async () => {
     const { account } = seedKey(fresh.store);
     const store = fresh.reopen();
     expect(store.db.pragma('user_version', { simple: true })).to.equal(migrations.length);
-    expect(store.sync.getAccount(account.id)).to.deep.equal(account);
+    expect((await store.getAccount(account.id))).to.deep.equal(account);
     expect(() => fresh.reopen()).not.to.throw();
   });
 
@@ -41,15 +41,15 @@ describe('openSqliteStore()', () => {
     expect(() => openSqliteStore(fresh.dir)).to.throw(/newer than this tabwright/);
   });
 
-  it('opens a private in-memory database for :memory:', () => {
+  it('opens a private in-memory database for :memory:', async () => {
     const store = openSqliteStore(':memory:');
     seedKey(store);
-    expect(store.sync.listAccounts()).to.have.length(1);
+    expect((await store.listAccounts())).to.have.length(1);
     void store.close();
   });
 
-  it('enforces foreign keys', () => {
-    expect(() => fresh.store.sync.createKey({ accountId: 'acc_missing', test: false, now: 0 })).to.throw(/no account/);
+  it('enforces foreign keys', async () => {
+    await expectRejects(fresh.store.createKey({ accountId: 'acc_missing', test: false, now: 0 }), /no account/);
     expect(() => fresh.store.db.prepare("INSERT INTO api_keys VALUES ('k', 'acc_x', 'h', 'p', 0, NULL, 0, NULL)").run()).to.throw(/FOREIGN KEY/);
   });
 });

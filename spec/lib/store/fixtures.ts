@@ -1,4 +1,5 @@
 // A fresh temporary database per test, and the few rows most tests need.
+import { expect } from 'chai';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -65,4 +66,14 @@ export function sessionFor(record: { id: string; accountId: string; test: boolea
     expiresAt: startedAt + 300_000,
     timeoutSeconds: 300,
   };
+}
+
+/** Waits for `promise` and checks that it rejected with an error whose message matches `pattern`. */
+export async function expectRejects(promise: Promise<unknown>, pattern: RegExp): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (reason: unknown) => reason,
+  );
+  expect(error, 'the promise rejected').to.be.instanceOf(Error);
+  expect((error as Error).message).to.match(pattern);
 }

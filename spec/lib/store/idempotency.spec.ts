@@ -11,69 +11,69 @@ describe('Store#beginIdempotent()', () => {
   beforeEach(() => {
     keyId = seedKey(fresh.store).record.id;
   });
-  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.sync.beginIdempotent({ keyId, idemKey, bodyHash, now });
-  const complete = () => fresh.store.sync.completeIdempotent({ keyId, idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
+  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.beginIdempotent({ keyId, idemKey, bodyHash, now });
+  const complete = () => fresh.store.completeIdempotent({ keyId, idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
 
-  it("claims an unseen key ('new'), then reports it 'pending' while the first request runs", () => {
-    expect(begin()).to.deep.equal({ state: 'new' });
-    expect(begin()).to.deep.equal({ state: 'pending' });
+  it("claims an unseen key ('new'), then reports it 'pending' while the first request runs", async () => {
+    expect(await begin()).to.deep.equal({ state: 'new' });
+    expect(await begin()).to.deep.equal({ state: 'pending' });
   });
 
-  it("answers 'conflict' for the same key with another body, pending or done", () => {
-    begin();
-    expect(begin('h2')).to.deep.equal({ state: 'conflict' });
-    complete();
-    expect(begin('h2')).to.deep.equal({ state: 'conflict' });
+  it("answers 'conflict' for the same key with another body, pending or done", async () => {
+    await begin();
+    expect(await begin('h2')).to.deep.equal({ state: 'conflict' });
+    await complete();
+    expect(await begin('h2')).to.deep.equal({ state: 'conflict' });
   });
 
-  it('replays the stored response once completed', () => {
-    begin();
-    complete();
-    expect(begin('h1', T0 + HOUR)).to.deep.equal({ state: 'replay', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
+  it('replays the stored response once completed', async () => {
+    await begin();
+    await complete();
+    expect(await begin('h1', T0 + HOUR)).to.deep.equal({ state: 'replay', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
   });
 
-  it('replays after a restart', () => {
-    begin();
-    complete();
+  it('replays after a restart', async () => {
+    await begin();
+    await complete();
     const store = fresh.reopen();
-    expect(store.sync.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.include({ state: 'replay', requestId: 'req_1' });
+    expect((await store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.include({ state: 'replay', requestId: 'req_1' });
   });
 
-  it('forgets a key after 24 hours', () => {
-    begin();
-    complete();
-    expect(begin('h1', T0 + IDEMPOTENCY_TTL_MS - 1)).to.include({ state: 'replay' });
-    expect(begin('h2', T0 + IDEMPOTENCY_TTL_MS)).to.deep.equal({ state: 'new' });
+  it('forgets a key after 24 hours', async () => {
+    await begin();
+    await complete();
+    expect(await begin('h1', T0 + IDEMPOTENCY_TTL_MS - 1)).to.include({ state: 'replay' });
+    expect(await begin('h2', T0 + IDEMPOTENCY_TTL_MS)).to.deep.equal({ state: 'new' });
   });
 
-  it('purges expired rows of every key lazily', () => {
-    begin('h1', T0, 'old');
-    begin('h1', T0 + IDEMPOTENCY_TTL_MS, 'fresh');
+  it('purges expired rows of every key lazily', async () => {
+    await begin('h1', T0, 'old');
+    await begin('h1', T0 + IDEMPOTENCY_TTL_MS, 'fresh');
     const rows = fresh.store.db.prepare('SELECT idem_key FROM idempotency').pluck().all();
     expect(rows).to.deep.equal(['fresh']);
   });
 
-  it('lets a claim abandoned for 10 minutes be taken again, but not sooner', () => {
-    begin();
-    expect(begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS - 1)).to.deep.equal({ state: 'pending' });
-    expect(begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS)).to.deep.equal({ state: 'new' });
-    expect(begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS + 1)).to.deep.equal({ state: 'pending' });
+  it('lets a claim abandoned for 10 minutes be taken again, but not sooner', async () => {
+    await begin();
+    expect(await begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS - 1)).to.deep.equal({ state: 'pending' });
+    expect(await begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS)).to.deep.equal({ state: 'new' });
+    expect(await begin('h1', T0 + IDEMPOTENCY_ABANDONED_MS + 1)).to.deep.equal({ state: 'pending' });
   });
 
-  it('keeps a pending claim across a restart until it is abandoned', () => {
-    begin();
+  it('keeps a pending claim across a restart until it is abandoned', async () => {
+    await begin();
     const store = fresh.reopen();
-    expect(store.sync.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 })).to.deep.equal({ state: 'pending' });
+    expect((await store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.deep.equal({ state: 'pending' });
   });
 
-  it('scopes keys to the API key', () => {
-    const other = fresh.store.sync.createKey({ accountId: fresh.store.sync.listAccounts()[0]!.id, test: false, now: T0 }).record.id;
-    begin();
-    expect(fresh.store.sync.beginIdempotent({ keyId: other, idemKey: 'k1', bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'new' });
+  it('scopes keys to the API key', async () => {
+    const other = (await fresh.store.createKey({ accountId: (await fresh.store.listAccounts())[0]!.id, test: false, now: T0 })).record.id;
+    await begin();
+    expect((await fresh.store.beginIdempotent({ keyId: other, idemKey: 'k1', bodyHash: 'h2', now: T0 }))).to.deep.equal({ state: 'new' });
   });
 
-  it("gives exactly one 'new' among 10 claims of the same key", () => {
-    const states = Array.from({ length: 10 }, () => begin().state);
+  it("gives exactly one 'new' among 10 claims of the same key", async () => {
+    const states = (await Promise.all(Array.from({ length: 10 }, () => begin()))).map((answer) => answer.state);
     expect(states.filter((s) => s === 'new')).to.have.length(1);
     expect(states.filter((s) => s === 'pending')).to.have.length(9);
   });
@@ -108,30 +108,30 @@ describe('Store#beginIdempotent()', () => {
 describe('Store#completeIdempotent()', () => {
   const fresh = freshStore();
 
-  it('does nothing for a key that was never claimed', () => {
+  it('does nothing for a key that was never claimed', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.completeIdempotent({ keyId: record.id, idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
-    expect(fresh.store.sync.beginIdempotent({ keyId: record.id, idemKey: 'k1', bodyHash: 'h', now: T0 })).to.deep.equal({ state: 'new' });
+    await fresh.store.completeIdempotent({ keyId: record.id, idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
+    expect((await fresh.store.beginIdempotent({ keyId: record.id, idemKey: 'k1', bodyHash: 'h', now: T0 }))).to.deep.equal({ state: 'new' });
   });
 });
 
 describe('Store#releaseIdempotent()', () => {
   const fresh = freshStore();
 
-  it('drops a pending claim so a retry runs afresh, even with another body', () => {
+  it('drops a pending claim so a retry runs afresh, even with another body', async () => {
     const { record } = seedKey(fresh.store);
     const input = { keyId: record.id, idemKey: 'k1', now: T0 };
-    fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1' });
-    fresh.store.sync.releaseIdempotent(input);
-    expect(fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h2' })).to.deep.equal({ state: 'new' });
+    await fresh.store.beginIdempotent({ ...input, bodyHash: 'h1' });
+    await fresh.store.releaseIdempotent(input);
+    expect((await fresh.store.beginIdempotent({ ...input, bodyHash: 'h2' }))).to.deep.equal({ state: 'new' });
   });
 
-  it('never drops a completed response', () => {
+  it('never drops a completed response', async () => {
     const { record } = seedKey(fresh.store);
     const input = { keyId: record.id, idemKey: 'k1' };
-    fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 });
-    fresh.store.sync.completeIdempotent({ ...input, status: 400, body: '{"error":{}}', requestId: 'req_1' });
-    fresh.store.sync.releaseIdempotent(input);
-    expect(fresh.store.sync.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 })).to.include({ state: 'replay', status: 400 });
+    await fresh.store.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 });
+    await fresh.store.completeIdempotent({ ...input, status: 400, body: '{"error":{}}', requestId: 'req_1' });
+    await fresh.store.releaseIdempotent(input);
+    expect((await fresh.store.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 }))).to.include({ state: 'replay', status: 400 });
   });
 });

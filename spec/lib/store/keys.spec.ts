@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hashApiKey } from '../../../lib/ids.js';
-import { freshStore, seedKey, T0 } from './fixtures.js';
+import { expectRejects, freshStore, seedKey, T0 } from './fixtures.js';
 
 /** Every byte SQLite wrote in `dir` (main file, WAL, shared memory) as one latin1 string. */
 function bytesOnDisk(dir: string): string {
@@ -31,111 +31,111 @@ describe('Store#createKey()', () => {
     expect(disk).to.include(hashApiKey(key));
   });
 
-  it('gives a test key the Trial plan unless told otherwise', () => {
-    const account = fresh.store.sync.createAccount({ plan: 'scale', now: T0 });
-    const plain = fresh.store.sync.createKey({ accountId: account.id, test: true, now: T0 });
-    const pro = fresh.store.sync.createKey({ accountId: account.id, test: true, plan: 'pro', now: T0 });
+  it('gives a test key the Trial plan unless told otherwise', async () => {
+    const account = await fresh.store.createAccount({ plan: 'scale', now: T0 });
+    const plain = await fresh.store.createKey({ accountId: account.id, test: true, now: T0 });
+    const pro = await fresh.store.createKey({ accountId: account.id, test: true, plan: 'pro', now: T0 });
     expect(plain.key).to.match(/^sk_test_/);
     expect(plain.record).to.deep.include({ test: true, plan: 'trial' });
     expect(pro.record.plan).to.equal('pro');
   });
 
-  it("refuses a live key on a plan other than its account's", () => {
-    const account = fresh.store.sync.createAccount({ plan: 'trial', now: T0 });
-    expect(() => fresh.store.sync.createKey({ accountId: account.id, test: false, plan: 'pro', now: T0 })).to.throw(/account's plan/);
-    expect(fresh.store.sync.createKey({ accountId: account.id, test: false, plan: 'trial', now: T0 }).record.plan).to.equal('trial');
+  it("refuses a live key on a plan other than its account's", async () => {
+    const account = await fresh.store.createAccount({ plan: 'trial', now: T0 });
+    await expectRejects(fresh.store.createKey({ accountId: account.id, test: false, plan: 'pro', now: T0 }), /account's plan/);
+    expect((await fresh.store.createKey({ accountId: account.id, test: false, plan: 'trial', now: T0 })).record.plan).to.equal('trial');
   });
 
-  it('throws for an unknown account', () => {
-    expect(() => fresh.store.sync.createKey({ accountId: 'acc_nope', test: false, now: T0 })).to.throw(/no account acc_nope/);
+  it('throws for an unknown account', async () => {
+    await expectRejects(fresh.store.createKey({ accountId: 'acc_nope', test: false, now: T0 }), /no account acc_nope/);
   });
 });
 
 describe('Store#findKeyByToken()', () => {
   const fresh = freshStore();
 
-  it('finds a key by its full text', () => {
+  it('finds a key by its full text', async () => {
     const { key, record } = seedKey(fresh.store);
-    expect(fresh.store.sync.findKeyByToken(key)).to.deep.equal(record);
+    expect((await fresh.store.findKeyByToken(key))).to.deep.equal(record);
   });
 
-  it('does not find an unknown key, a prefix, or a revoked key', () => {
+  it('does not find an unknown key, a prefix, or a revoked key', async () => {
     const { key, record } = seedKey(fresh.store);
-    expect(fresh.store.sync.findKeyByToken(`${key.slice(0, -1)}0`)).to.equal(undefined);
-    expect(fresh.store.sync.findKeyByToken(record.prefix)).to.equal(undefined);
-    fresh.store.sync.revokeKey(key, T0 + 1);
-    expect(fresh.store.sync.findKeyByToken(key)).to.equal(undefined);
+    expect((await fresh.store.findKeyByToken(`${key.slice(0, -1)}0`))).to.equal(undefined);
+    expect((await fresh.store.findKeyByToken(record.prefix))).to.equal(undefined);
+    await fresh.store.revokeKey(key, T0 + 1);
+    expect((await fresh.store.findKeyByToken(key))).to.equal(undefined);
   });
 });
 
 describe('Store#listKeys()', () => {
   const fresh = freshStore();
 
-  it("lists one account's keys, or all keys, oldest first and revoked ones included", () => {
+  it("lists one account's keys, or all keys, oldest first and revoked ones included", async () => {
     const a = seedKey(fresh.store, { now: T0 });
     const b = seedKey(fresh.store, { now: T0 + 1 });
-    const second = fresh.store.sync.createKey({ accountId: a.account.id, test: true, now: T0 + 2 });
-    fresh.store.sync.revokeKey(second.key, T0 + 3);
-    expect(fresh.store.sync.listKeys(a.account.id).map((k) => k.id)).to.deep.equal([a.record.id, second.record.id]);
-    expect(fresh.store.sync.listKeys().map((k) => k.id)).to.deep.equal([a.record.id, b.record.id, second.record.id]);
-    expect(fresh.store.sync.listKeys(a.account.id)[1]!.revokedAt).to.equal(T0 + 3);
+    const second = await fresh.store.createKey({ accountId: a.account.id, test: true, now: T0 + 2 });
+    await fresh.store.revokeKey(second.key, T0 + 3);
+    expect((await fresh.store.listKeys(a.account.id)).map((k) => k.id)).to.deep.equal([a.record.id, second.record.id]);
+    expect((await fresh.store.listKeys()).map((k) => k.id)).to.deep.equal([a.record.id, b.record.id, second.record.id]);
+    expect((await fresh.store.listKeys(a.account.id))[1]!.revokedAt).to.equal(T0 + 3);
   });
 });
 
 describe('Store#revokeKey()', () => {
   const fresh = freshStore();
 
-  it('revokes by a prefix of the display prefix', () => {
+  it('revokes by a prefix of the display prefix', async () => {
     const { key, record } = seedKey(fresh.store);
-    const revoked = fresh.store.sync.revokeKey(key.slice(0, 10), T0 + 5);
+    const revoked = await fresh.store.revokeKey(key.slice(0, 10), T0 + 5);
     expect(revoked).to.deep.equal({ ...record, revokedAt: T0 + 5 });
   });
 
-  it('revokes by the whole key', () => {
+  it('revokes by the whole key', async () => {
     const { key, record } = seedKey(fresh.store);
-    expect(fresh.store.sync.revokeKey(key, T0 + 5).id).to.equal(record.id);
+    expect((await fresh.store.revokeKey(key, T0 + 5)).id).to.equal(record.id);
   });
 
-  it('refuses a prefix shorter than 10 characters', () => {
+  it('refuses a prefix shorter than 10 characters', async () => {
     const { key } = seedKey(fresh.store);
-    expect(() => fresh.store.sync.revokeKey(key.slice(0, 9), T0)).to.throw(/at least 10 characters/);
+    await expectRejects(fresh.store.revokeKey(key.slice(0, 9), T0), /at least 10 characters/);
   });
 
-  it('refuses a prefix that matches several keys, naming them', () => {
+  it('refuses a prefix that matches several keys, naming them', async () => {
     const a = seedKey(fresh.store);
     const b = seedKey(fresh.store);
     // Give both keys the same display prefix: a collision of 8 random characters, made on purpose.
     fresh.store.db.prepare("UPDATE api_keys SET prefix = 'sk_live_aa11bb22'").run();
-    expect(() => fresh.store.sync.revokeKey('sk_live_aa11', T0)).to.throw(/matches 2 keys/);
+    await expectRejects(fresh.store.revokeKey('sk_live_aa11', T0), /matches 2 keys/);
     // The whole key still picks exactly one.
-    expect(fresh.store.sync.revokeKey(b.key, T0).id).to.equal(b.record.id);
-    expect(fresh.store.sync.findKeyByToken(a.key)).not.to.equal(undefined);
+    expect((await fresh.store.revokeKey(b.key, T0)).id).to.equal(b.record.id);
+    expect((await fresh.store.findKeyByToken(a.key))).not.to.equal(undefined);
   });
 
-  it('takes prefix characters literally (no wildcards)', () => {
+  it('takes prefix characters literally (no wildcards)', async () => {
     seedKey(fresh.store);
-    expect(() => fresh.store.sync.revokeKey('sk_live___', T0)).to.throw(/no key matches/);
-    expect(() => fresh.store.sync.revokeKey('sk_live_%%', T0)).to.throw(/no key matches/);
+    await expectRejects(fresh.store.revokeKey('sk_live___', T0), /no key matches/);
+    await expectRejects(fresh.store.revokeKey('sk_live_%%', T0), /no key matches/);
   });
 
-  it('says when nothing matches and when the key is already revoked', () => {
+  it('says when nothing matches and when the key is already revoked', async () => {
     const { key } = seedKey(fresh.store);
-    expect(() => fresh.store.sync.revokeKey('sk_test_zzzz', T0)).to.throw(/no key matches/);
-    expect(() => fresh.store.sync.revokeKey(`sk_live_${'0'.repeat(40)}`, T0)).to.throw(/no key matches/);
-    fresh.store.sync.revokeKey(key, T0);
-    expect(() => fresh.store.sync.revokeKey(key.slice(0, 16), T0)).to.throw(/already revoked/);
+    await expectRejects(fresh.store.revokeKey('sk_test_zzzz', T0), /no key matches/);
+    await expectRejects(fresh.store.revokeKey(`sk_live_${'0'.repeat(40)}`, T0), /no key matches/);
+    await fresh.store.revokeKey(key, T0);
+    await expectRejects(fresh.store.revokeKey(key.slice(0, 16), T0), /already revoked/);
   });
 });
 
 describe('Store#revokedKeyIds()', () => {
   const fresh = freshStore();
 
-  it('names those of the given keys that are revoked', () => {
+  it('names those of the given keys that are revoked', async () => {
     const [a, b, c] = [seedKey(fresh.store), seedKey(fresh.store), seedKey(fresh.store)];
-    expect(fresh.store.sync.revokedKeyIds([a.record.id, b.record.id])).to.deep.equal([]);
-    fresh.store.sync.revokeKey(b.key, T0);
-    fresh.store.sync.revokeKey(c.key, T0);
-    expect(fresh.store.sync.revokedKeyIds([a.record.id, b.record.id, 'key_unknown'])).to.deep.equal([b.record.id]);
-    expect(fresh.store.sync.revokedKeyIds([])).to.deep.equal([]);
+    expect((await fresh.store.revokedKeyIds([a.record.id, b.record.id]))).to.deep.equal([]);
+    await fresh.store.revokeKey(b.key, T0);
+    await fresh.store.revokeKey(c.key, T0);
+    expect((await fresh.store.revokedKeyIds([a.record.id, b.record.id, 'key_unknown']))).to.deep.equal([b.record.id]);
+    expect((await fresh.store.revokedKeyIds([]))).to.deep.equal([]);
   });
 });

@@ -12,27 +12,27 @@ describe('mcpRunKey()', () => {
     const run = await mcpRunKey(fresh.store, fresh.dir, T0);
     expect(run.account).to.deep.include({ plan: 'scale', createdAt: T0 });
     expect(run.key).to.match(/^sk_live_/);
-    expect(fresh.store.sync.findKeyByToken(run.key)).to.deep.equal(run.record);
+    expect((await fresh.store.findKeyByToken(run.key))).to.deep.equal(run.record);
     expect(run.record).to.deep.include({ accountId: run.account.id, test: false, plan: 'scale', revokedAt: null });
     expect(remembered()).to.deep.equal({ account_id: run.account.id, key_id: run.record.id });
   });
 
   it('keeps the account from run to run, with its plan, and a new key each run', async () => {
     const first = await mcpRunKey(fresh.store, fresh.dir, T0);
-    fresh.store.sync.revokeKeyById(first.record.id, T0 + 1);
-    fresh.store.sync.setAccountPlan(first.account.id, 'pro');
+    await fresh.store.revokeKeyById(first.record.id, T0 + 1);
+    await fresh.store.setAccountPlan(first.account.id, 'pro');
     const second = await mcpRunKey(fresh.reopen(), fresh.dir, T0 + 2);
     expect(second.account).to.deep.equal({ ...first.account, plan: 'pro' });
     expect(second.record.id).to.not.equal(first.record.id);
-    expect(fresh.store.sync.listAccounts()).to.have.length(1);
+    expect((await fresh.store.listAccounts())).to.have.length(1);
     expect(remembered()).to.deep.equal({ account_id: first.account.id, key_id: second.record.id });
   });
 
   it("revokes the last run's key when that run ended without revoking it", async () => {
     const killed = await mcpRunKey(fresh.store, fresh.dir, T0);
     const next = await mcpRunKey(fresh.store, fresh.dir, T0 + 5);
-    expect(fresh.store.sync.findKeyByToken(killed.key)).to.equal(undefined);
-    expect(fresh.store.sync.listKeys(killed.account.id).map((key) => [key.id, key.revokedAt])).to.deep.equal([
+    expect((await fresh.store.findKeyByToken(killed.key))).to.equal(undefined);
+    expect((await fresh.store.listKeys(killed.account.id)).map((key) => [key.id, key.revokedAt])).to.deep.equal([
       [killed.record.id, T0 + 5],
       [next.record.id, null],
     ]);
@@ -40,9 +40,9 @@ describe('mcpRunKey()', () => {
 
   it("leaves other keys of the account alone (a key added with keys create --account)", async () => {
     const run = await mcpRunKey(fresh.store, fresh.dir, T0);
-    const added = fresh.store.sync.createKey({ accountId: run.account.id, test: false, now: T0 });
+    const added = await fresh.store.createKey({ accountId: run.account.id, test: false, now: T0 });
     await mcpRunKey(fresh.store, fresh.dir, T0 + 1);
-    expect(fresh.store.sync.findKeyByToken(added.key)).to.deep.equal(added.record);
+    expect((await fresh.store.findKeyByToken(added.key))).to.deep.equal(added.record);
   });
 
   it('makes a new account when the file names none that exists or cannot be read', async () => {
@@ -60,12 +60,12 @@ describe('mcpRunKey()', () => {
 describe('Store#revokeKeyById()', () => {
   const fresh = freshStore();
 
-  it('revokes a live key once and says whether it did', () => {
+  it('revokes a live key once and says whether it did', async () => {
     const { key, record } = seedKey(fresh.store);
-    expect(fresh.store.sync.revokeKeyById(record.id, T0 + 1)).to.equal(true);
-    expect(fresh.store.sync.findKeyByToken(key)).to.equal(undefined);
-    expect(fresh.store.sync.revokeKeyById(record.id, T0 + 2)).to.equal(false);
-    expect(fresh.store.sync.listKeys()[0]!.revokedAt).to.equal(T0 + 1);
-    expect(fresh.store.sync.revokeKeyById('key_unknown', T0)).to.equal(false);
+    expect((await fresh.store.revokeKeyById(record.id, T0 + 1))).to.equal(true);
+    expect((await fresh.store.findKeyByToken(key))).to.equal(undefined);
+    expect((await fresh.store.revokeKeyById(record.id, T0 + 2))).to.equal(false);
+    expect((await fresh.store.listKeys())[0]!.revokedAt).to.equal(T0 + 1);
+    expect((await fresh.store.revokeKeyById('key_unknown', T0))).to.equal(false);
   });
 });

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { ApiError } from '../../../lib/errors.js';
 import { ORPHAN_MESSAGE, type UsageInput } from '../../../lib/store/index.js';
 import { type SqliteStore } from '../../../lib/store/sqlite/index.js';
-import { freshStore, seedKey, sessionFor, T0 } from './fixtures.js';
+import { expectRejects, freshStore, seedKey, sessionFor, T0 } from './fixtures.js';
 
 const NO_USAGE: UsageInput = { seconds: 0, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
 const usageCount = (store: SqliteStore): unknown => store.db.prepare('SELECT count(*) FROM usage').pluck().get();
@@ -10,42 +10,42 @@ const usageCount = (store: SqliteStore): unknown => store.db.prepare('SELECT cou
 describe('SqliteStore#insertSession()', () => {
   const fresh = freshStore();
 
-  it('stores an active session and returns it', () => {
+  it('stores an active session and returns it', async () => {
     const { record } = seedKey(fresh.store);
     const row = sessionFor(record);
-    const stored = fresh.store.sync.insertSession(row);
+    const stored = await fresh.store.insertSession(row);
     expect(stored).to.deep.equal({ ...row, status: 'active', endedAt: null, errorCode: null, errorMessage: null });
-    expect(fresh.store.sync.getSession(row.id)).to.deep.equal(stored);
+    expect((await fresh.store.getSession(row.id))).to.deep.equal(stored);
   });
 
-  it('refuses a session for an unknown key', () => {
+  it('refuses a session for an unknown key', async () => {
     const { record } = seedKey(fresh.store);
-    expect(() => fresh.store.sync.insertSession(sessionFor({ ...record, id: 'key_nope' }))).to.throw(/FOREIGN KEY/);
+    await expectRejects(fresh.store.insertSession(sessionFor({ ...record, id: 'key_nope' })), /FOREIGN KEY/);
   });
 });
 
 describe('SqliteStore#listSessions()', () => {
   const fresh = freshStore();
 
-  it('lists newest first, ties broken by id descending', () => {
+  it('lists newest first, ties broken by id descending', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_b'));
-    fresh.store.sync.insertSession(sessionFor(record, T0 + 1000, 'ses_a'));
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_c'));
-    const page = fresh.store.sync.listSessions({ keyId: record.id, limit: 25 });
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_b'));
+    await fresh.store.insertSession(sessionFor(record, T0 + 1000, 'ses_a'));
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_c'));
+    const page = await fresh.store.listSessions({ keyId: record.id, limit: 25 });
     expect(page.sessions.map((s) => s.id)).to.deep.equal(['ses_a', 'ses_c', 'ses_b']);
     expect(page).to.deep.include({ hasMore: false, nextCursor: null });
   });
 
-  it('pages through equal start times without skipping or repeating', () => {
+  it('pages through equal start times without skipping or repeating', async () => {
     const { record } = seedKey(fresh.store);
     const starts = [T0, T0, T0, T0, T0, T0 + 1, T0 + 1, T0 - 1, T0, T0];
-    starts.forEach((start) => fresh.store.sync.insertSession(sessionFor(record, start)));
-    const everything = fresh.store.sync.listSessions({ keyId: record.id, limit: 100 }).sessions.map((s) => s.id);
+    for (const start of starts) await fresh.store.insertSession(sessionFor(record, start));
+    const everything = (await fresh.store.listSessions({ keyId: record.id, limit: 100 })).sessions.map((s) => s.id);
     const seen: string[] = [];
     let after: string | undefined;
     for (let pages = 1; ; pages++) {
-      const page = fresh.store.sync.listSessions({ keyId: record.id, limit: 3, after });
+      const page = await fresh.store.listSessions({ keyId: record.id, limit: 3, after });
       seen.push(...page.sessions.map((s) => s.id));
       if (!page.hasMore) {
         expect(page.nextCursor).to.equal(null);
@@ -59,36 +59,36 @@ describe('SqliteStore#listSessions()', () => {
     expect(new Set(seen).size).to.equal(starts.length);
   });
 
-  it("shows only the key's own sessions", () => {
+  it("shows only the key's own sessions", async () => {
     const mine = seedKey(fresh.store);
-    const other = fresh.store.sync.createKey({ accountId: mine.account.id, test: false, now: T0 });
-    fresh.store.sync.insertSession(sessionFor(mine.record, T0, 'ses_mine'));
-    fresh.store.sync.insertSession(sessionFor(other.record, T0, 'ses_other'));
-    expect(fresh.store.sync.listSessions({ keyId: mine.record.id, limit: 10 }).sessions.map((s) => s.id)).to.deep.equal(['ses_mine']);
+    const other = await fresh.store.createKey({ accountId: mine.account.id, test: false, now: T0 });
+    await fresh.store.insertSession(sessionFor(mine.record, T0, 'ses_mine'));
+    await fresh.store.insertSession(sessionFor(other.record, T0, 'ses_other'));
+    expect((await fresh.store.listSessions({ keyId: mine.record.id, limit: 10 })).sessions.map((s) => s.id)).to.deep.equal(['ses_mine']);
   });
 
-  it("filters by status, with 'closed' covering expired sessions", () => {
+  it("filters by status, with 'closed' covering expired sessions", async () => {
     const { record } = seedKey(fresh.store);
     const ids = ['ses_1', 'ses_2', 'ses_3', 'ses_4'];
-    ids.forEach((id, i) => fresh.store.sync.insertSession(sessionFor(record, T0 + i, id)));
-    fresh.store.sync.endSession({ id: 'ses_2', status: 'closed', endedAt: T0 + 10, usage: NO_USAGE });
-    fresh.store.sync.endSession({ id: 'ses_3', status: 'expired', endedAt: T0 + 10, usage: NO_USAGE });
-    fresh.store.sync.endSession({ id: 'ses_4', status: 'failed', endedAt: T0 + 10, errorCode: 'access_denied', usage: NO_USAGE });
-    const list = (status: 'active' | 'closed' | 'failed') =>
-      fresh.store.sync.listSessions({ keyId: record.id, status, limit: 10 }).sessions.map((s) => s.id);
-    expect(list('active')).to.deep.equal(['ses_1']);
-    expect(list('closed')).to.deep.equal(['ses_3', 'ses_2']);
-    expect(list('failed')).to.deep.equal(['ses_4']);
+    for (const [i, id] of ids.entries()) await fresh.store.insertSession(sessionFor(record, T0 + i, id));
+    await fresh.store.endSession({ id: 'ses_2', status: 'closed', endedAt: T0 + 10, usage: NO_USAGE });
+    await fresh.store.endSession({ id: 'ses_3', status: 'expired', endedAt: T0 + 10, usage: NO_USAGE });
+    await fresh.store.endSession({ id: 'ses_4', status: 'failed', endedAt: T0 + 10, errorCode: 'access_denied', usage: NO_USAGE });
+    const list = async (status: 'active' | 'closed' | 'failed') =>
+      (await fresh.store.listSessions({ keyId: record.id, status, limit: 10 })).sessions.map((s) => s.id);
+    expect(await list('active')).to.deep.equal(['ses_1']);
+    expect(await list('closed')).to.deep.equal(['ses_3', 'ses_2']);
+    expect(await list('failed')).to.deep.equal(['ses_4']);
   });
 
-  it('rejects a malformed cursor with 400 invalid_request naming after', () => {
+  it('rejects a malformed cursor with 400 invalid_request naming after', async () => {
     const { record } = seedKey(fresh.store);
     const good = Buffer.from(JSON.stringify([T0, 'ses_x'])).toString('base64url');
-    expect(() => fresh.store.sync.listSessions({ keyId: record.id, limit: 5, after: good })).not.to.throw();
+    await fresh.store.listSessions({ keyId: record.id, limit: 5, after: good });
     const bad = ['', 'not a cursor!', Buffer.from('{"a":1}').toString('base64url'), Buffer.from('[1.5,"x"]').toString('base64url'), 'bm9wZQ'];
     for (const after of bad) {
       try {
-        fresh.store.sync.listSessions({ keyId: record.id, limit: 5, after });
+        await fresh.store.listSessions({ keyId: record.id, limit: 5, after });
         expect.fail(`accepted ${after}`);
       } catch (error) {
         expect(error).to.be.instanceOf(ApiError);
@@ -101,89 +101,89 @@ describe('SqliteStore#listSessions()', () => {
 describe('SqliteStore#countActiveSessions()', () => {
   const fresh = freshStore();
 
-  it('counts only active sessions of the key', () => {
+  it('counts only active sessions of the key', async () => {
     const { record } = seedKey(fresh.store);
-    ['ses_1', 'ses_2', 'ses_3'].forEach((id) => fresh.store.sync.insertSession(sessionFor(record, T0, id)));
-    fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE });
-    expect(fresh.store.sync.countActiveSessions(record.id)).to.equal(2);
-    expect(fresh.store.sync.countActiveSessions('key_other')).to.equal(0);
+    for (const id of ['ses_1', 'ses_2', 'ses_3']) await fresh.store.insertSession(sessionFor(record, T0, id));
+    await fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE });
+    expect((await fresh.store.countActiveSessions(record.id))).to.equal(2);
+    expect((await fresh.store.countActiveSessions('key_other'))).to.equal(0);
   });
 });
 
 describe('SqliteStore#endSession()', () => {
   const fresh = freshStore();
 
-  it('marks the session ended and writes its usage, rounded up', () => {
+  it('marks the session ended and writes its usage, rounded up', async () => {
     const { record } = seedKey(fresh.store, { test: true });
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
     const usage = { seconds: 12.2, bytesDatacenter: 2048, bytesResidential: 1, aiTokens: 1500, captchaSolves: 1 };
-    const ended = fresh.store.sync.endSession({ id: 'ses_1', status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no', usage });
+    const ended = await fresh.store.endSession({ id: 'ses_1', status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no', usage });
     expect(ended).to.deep.equal({ credits: 13 + 35 + 350 + 30 + 75, debited: 503, refunded: 0 });
-    expect(fresh.store.sync.getSession('ses_1')).to.deep.include({ status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no' });
-    expect(fresh.store.sync.getUsage('ses_1')).to.deep.equal({ ...usage, seconds: 13, sessionId: 'ses_1', test: true, createdAt: T0 + 12_200 });
+    expect((await fresh.store.getSession('ses_1'))).to.deep.include({ status: 'failed', endedAt: T0 + 12_200, errorCode: 'captcha_unsolvable', errorMessage: 'no' });
+    expect((await fresh.store.getUsage('ses_1'))).to.deep.equal({ ...usage, seconds: 13, sessionId: 'ses_1', test: true, createdAt: T0 + 12_200 });
   });
 
-  it('writes exactly one usage row even when called twice', () => {
+  it('writes exactly one usage row even when called twice', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } })).to.not.equal(null);
-    expect(fresh.store.sync.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } })).to.equal(null);
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
+    expect((await fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1000, usage: { ...NO_USAGE, seconds: 1 } }))).to.not.equal(null);
+    expect((await fresh.store.endSession({ id: 'ses_1', status: 'expired', endedAt: T0 + 9000, usage: { ...NO_USAGE, seconds: 9 } }))).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(1);
-    expect(fresh.store.sync.getSession('ses_1')).to.deep.include({ status: 'closed', endedAt: T0 + 1000 });
-    expect(fresh.store.sync.getUsage('ses_1')?.seconds).to.equal(1);
+    expect((await fresh.store.getSession('ses_1'))).to.deep.include({ status: 'closed', endedAt: T0 + 1000 });
+    expect((await fresh.store.getUsage('ses_1'))?.seconds).to.equal(1);
   });
 
-  it('returns null for an unknown session', () => {
-    expect(fresh.store.sync.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE })).to.equal(null);
+  it('returns null for an unknown session', async () => {
+    expect((await fresh.store.endSession({ id: 'ses_nope', status: 'closed', endedAt: T0, usage: NO_USAGE }))).to.equal(null);
     expect(usageCount(fresh.store)).to.equal(0);
   });
 
-  it('leaves the session active when the usage row cannot be written', () => {
+  it('leaves the session active when the usage row cannot be written', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
     fresh.store.db.prepare("INSERT INTO usage (session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at) VALUES ('ses_1', 0, 0, 0, 0, 0, 0, 0)").run();
-    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE })).to.throw(/UNIQUE/);
-    expect(fresh.store.sync.getSession('ses_1')?.status).to.equal('active');
+    await expectRejects(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0 + 1, usage: NO_USAGE }), /UNIQUE/);
+    expect((await fresh.store.getSession('ses_1'))?.status).to.equal('active');
   });
 
-  it('refuses negative or non-finite usage before writing anything', () => {
+  it('refuses negative or non-finite usage before writing anything', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, aiTokens: -1 } })).to.throw(/aiTokens/);
-    expect(() => fresh.store.sync.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, seconds: NaN } })).to.throw(/seconds/);
-    expect(fresh.store.sync.getSession('ses_1')?.status).to.equal('active');
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
+    await expectRejects(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, aiTokens: -1 } }), /aiTokens/);
+    await expectRejects(fresh.store.endSession({ id: 'ses_1', status: 'closed', endedAt: T0, usage: { ...NO_USAGE, seconds: NaN } }), /seconds/);
+    expect((await fresh.store.getSession('ses_1'))?.status).to.equal('active');
   });
 });
 
 describe('SqliteStore#failOrphanedSessions()', () => {
   const fresh = freshStore();
 
-  it('fails sessions left active by a previous process and bills their runtime', () => {
+  it('fails sessions left active by a previous process and bills their runtime', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_running')); // expires at T0 + 300 s
-    fresh.store.sync.insertSession(sessionFor(record, T0 - 600_000, 'ses_stale')); // expired long ago
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_done'));
-    fresh.store.sync.endSession({ id: 'ses_done', status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_running')); // expires at T0 + 300 s
+    await fresh.store.insertSession(sessionFor(record, T0 - 600_000, 'ses_stale')); // expired long ago
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_done'));
+    await fresh.store.endSession({ id: 'ses_done', status: 'closed', endedAt: T0 + 5000, usage: { ...NO_USAGE, seconds: 5 } });
     const store = fresh.reopen();
 
     const now = T0 + 60_500;
-    const failed = store.sync.failOrphanedSessions(now);
+    const failed = await store.failOrphanedSessions(now);
     expect(failed.map((s) => s.id).sort()).to.deep.equal(['ses_running', 'ses_stale']);
-    const running = store.sync.getSession('ses_running')!;
+    const running = (await store.getSession('ses_running'))!;
     expect(running).to.deep.include({ status: 'failed', errorCode: 'engine_failure', errorMessage: ORPHAN_MESSAGE, endedAt: now });
     expect(failed).to.deep.include(running);
-    expect(store.sync.getUsage('ses_running')).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
-    expect(store.sync.getSession('ses_stale')?.endedAt).to.equal(T0 - 300_000);
-    expect(store.sync.getUsage('ses_stale')?.seconds).to.equal(300);
-    expect(store.sync.getSession('ses_done')).to.deep.include({ status: 'closed', errorCode: null });
+    expect((await store.getUsage('ses_running'))).to.deep.include({ seconds: 61, bytesDatacenter: 0, createdAt: now });
+    expect((await store.getSession('ses_stale'))?.endedAt).to.equal(T0 - 300_000);
+    expect((await store.getUsage('ses_stale'))?.seconds).to.equal(300);
+    expect((await store.getSession('ses_done'))).to.deep.include({ status: 'closed', errorCode: null });
     expect(usageCount(store)).to.equal(3);
   });
 
-  it('does nothing the second time', () => {
+  it('does nothing the second time', async () => {
     const { record } = seedKey(fresh.store);
-    fresh.store.sync.insertSession(sessionFor(record, T0, 'ses_1'));
-    expect(fresh.store.sync.failOrphanedSessions(T0 + 1)).to.have.length(1);
-    expect(fresh.store.sync.failOrphanedSessions(T0 + 2)).to.deep.equal([]);
+    await fresh.store.insertSession(sessionFor(record, T0, 'ses_1'));
+    expect((await fresh.store.failOrphanedSessions(T0 + 1))).to.have.length(1);
+    expect((await fresh.store.failOrphanedSessions(T0 + 2))).to.deep.equal([]);
     expect(usageCount(fresh.store)).to.equal(1);
   });
 });
