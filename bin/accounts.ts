@@ -30,7 +30,7 @@ async function activeSessions(store: Store, account: Account): Promise<number> {
 
 function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, dataDirOption, 0);
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     const rows: string[][] = [];
     for (const account of await store.listAccounts()) {
       const keys = (await store.listKeys(account.id)).filter((key) => key.revokedAt === null).length;
@@ -45,7 +45,7 @@ function show(args: string[], io: CliIo): Promise<number> {
   const { values, positionals } = parse(args, dataDirOption, 1);
   const [id] = positionals;
   if (id === undefined) throw new UsageError('accounts show needs an account ID');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     const account = await store.getAccount(id);
     if (!account) throw new Error(`no account ${id}`);
     const plan = PLANS[account.plan];
@@ -71,7 +71,7 @@ function setPlan(args: string[], io: CliIo): Promise<number> {
   const [id, planName] = positionals;
   if (id === undefined || planName === undefined) throw new UsageError('accounts set-plan needs an account ID and a plan');
   const plan = planArgument(planName)!;
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     if (!(await store.getAccount(id))) throw new Error(`no account ${id}`);
     const account = await store.setAccountPlan(id, plan);
     io.out(`account ${account.id} is now on plan ${account.plan}\n`);
@@ -87,7 +87,7 @@ function topUp(args: string[], io: CliIo): Promise<number> {
   if (!/^\d+$/.test(amountText) || !Number.isSafeInteger(amount) || amount <= 0) {
     throw new UsageError(`amount must be a positive whole number of credits, got '${amountText}'`);
   }
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     if (!(await store.getAccount(id))) throw new Error(`no account ${id}`);
     const entry = await store.topUp(id, amount, Date.now(), 'top-up from the command line');
     io.out(`account ${id}: topped up ${entry.amount} credits, balance ${entry.balanceAfter}\n`);

@@ -54,9 +54,9 @@ export function commandConfig(io: CliIo, flags: ConfigFlags, needs: ConfigNeeds 
   return config;
 }
 
-/** Runs `work` against the store in `dir`, closing it however `work` ends (once its promise settles). */
-export async function withStore<T>(dir: string, work: (store: Store) => Promise<T>): Promise<T> {
-  const store = await openStore(dir);
+/** Runs `work` against the store the configuration names (DATABASE_URL, else the data folder's), closing it however `work` ends. */
+export async function withStore<T>(config: Pick<Config, 'dataDir' | 'databaseUrl'>, work: (store: Store) => Promise<T>): Promise<T> {
+  const store = await openStore(config.dataDir, { databaseUrl: config.databaseUrl });
   try {
     return await work(store);
   } finally {

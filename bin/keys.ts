@@ -37,7 +37,7 @@ function create(args: string[], io: CliIo): Promise<number> {
   const plan = planArgument(values.plan);
   const test = values.test ?? false;
   if (plan === undefined && values.account === undefined) throw new UsageError('keys create needs --plan (or --account to add a key to an account)');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     const now = Date.now();
     let account;
     if (values.account !== undefined) {
@@ -64,7 +64,7 @@ function create(args: string[], io: CliIo): Promise<number> {
 
 function list(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, { ...dataDirOption, account: { type: 'string' } }, 0);
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     if (values.account !== undefined && !(await store.getAccount(values.account))) throw new Error(`no account ${values.account}`);
     io.out(keyTable(await store.listKeys(values.account)));
     return 0;
@@ -100,7 +100,7 @@ async function revoke(args: string[], io: CliIo): Promise<number> {
   const [prefix] = positionals;
   if (prefix === undefined) throw new UsageError('keys revoke needs KEY_PREFIX');
   const waitSeconds = waitArgument(values.wait);
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     const record = await store.revokeKey(prefix, Date.now());
     const live = await store.activeSessionIds(record.id);
     const deadline = Date.now() + waitSeconds * 1000;

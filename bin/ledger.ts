@@ -19,7 +19,7 @@ function exportCsv(args: string[], io: CliIo): Promise<number> {
   const { values } = parse(args, options, 0);
   const id = values.account;
   if (!id) throw new UsageError('ledger export needs --account ID');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }).dataDir, async (store) => {
+  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
     if (!(await store.getAccount(id))) throw new Error(`no account ${id}`);
     // Bring the pool's grants up to date so an idle account still shows its cycles.
     await store.creditBalance(id, values.test ?? false, Date.now());

@@ -94,7 +94,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     signal?.throwIfAborted();
     const ownership = takeOwnership(config.dataDir);
     undo.push(() => ownership.release());
-    const store = await openStore(config.dataDir);
+    const store = await openStore(config.dataDir, { databaseUrl: config.databaseUrl });
     undo.push(() => store.close());
     signal?.throwIfAborted();
     const orphans = await store.failOrphanedSessions(systemClock.now(), config.nodeId);
@@ -141,7 +141,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     );
     await heartbeat.start();
     undo.push(() => heartbeat.stop());
-    const mcp = new McpConnections(packageVersion());
+    const mcp = new McpConnections(packageVersion(), config.nodeId);
     const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
     server.on('request', (request, response) => void handle(request, response));

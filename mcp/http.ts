@@ -46,7 +46,11 @@ export class McpConnections {
   readonly internalToken = randomBytes(24).toString('base64url');
   private readonly byKey = new Map<string, LRUCache<string, Connection>>();
 
-  constructor(private readonly version: string) {}
+  /** `node`: this node's NODE_ID, which starts every Mcp-Session-Id it makes (`<node>_<uuid>`), so nginx routes an MCP session's requests to the node holding it. */
+  constructor(
+    private readonly version: string,
+    private readonly node?: string,
+  ) {}
 
   /** True when `header` is this process's internal token. */
   isInternal(header: string | undefined): boolean {
@@ -97,7 +101,7 @@ export class McpConnections {
       baseUrl: caller.baseUrl,
       mcp: tabwrightMcp(tabwright, this.version),
       transport: new StreamableHTTPServerTransport({
-        sessionIdGenerator: () => randomUUID(),
+        sessionIdGenerator: () => (this.node === undefined ? randomUUID() : `${this.node}_${randomUUID()}`),
         // Plain JSON answers: every tool answers once, so an event stream would only add framing.
         enableJsonResponse: true,
         onsessioninitialized: (id) => void cache.set(id, connection),

@@ -106,6 +106,24 @@ export const nodeId: Check<string> = (text) => {
   return text;
 };
 
+/**
+ * A PostgreSQL connection URL (postgres:// or postgresql://, with a host and a database). The
+ * message never repeats the text: it may hold a password.
+ */
+export const postgresUrl: Check<string> = (text) => {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    // Reported below.
+  }
+  const expected = 'must be a PostgreSQL URL, postgresql://user:password@host:port/database';
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) throw new Error(`${expected} (the text given is not one; not repeated, it may hold a password)`);
+  if (!url.hostname) throw new Error(`${expected}: the host is missing`);
+  if (url.pathname.replace(/^\//, '') === '') throw new Error(`${expected}: the database name is missing`);
+  return text;
+};
+
 /** Hosts, addresses and CIDRs for the address guard. */
 export const allowList: Check<AllowList> = (text) => {
   try {

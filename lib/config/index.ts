@@ -39,6 +39,8 @@ export interface Config {
   nodeId: string;
   /** TABWRIGHT_NODE_TIMEOUT_S, in ms: how long another node may be silent before this one fails its sessions. */
   nodeTimeoutMs: number;
+  /** DATABASE_URL: the PostgreSQL store's; null for the SQLite file in dataDir. */
+  databaseUrl: string | null;
   /** Null only when no Chromium was found and the command needs none. */
   chromiumPath: string | null;
   logLevel: LogLevel;
@@ -124,6 +126,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const port = value('PORT', check.port, { name: '--port', value: flags.port }) ?? DEFAULT_PORT;
   const listen = needs.mcp ? EMBEDDED_LISTEN : { host, port };
   const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? (embedded ? userFolder(env, problems) : resolve(DEFAULT_DATA_DIR));
+  const databaseUrl = value('DATABASE_URL', check.postgresUrl) ?? null;
   const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
   const chromium = chromiumSetting(env, (needs.chromium ?? false) || embedded);
   if (chromium.problem) problems.push(chromium.problem);
@@ -152,7 +155,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const nodeTimeoutMs = (value('TABWRIGHT_NODE_TIMEOUT_S', check.wholeFromTo(3, MAX_NODE_TIMEOUT_S)) ?? DEFAULT_NODE_TIMEOUT_S) * 1000;
 
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, nodeId, nodeTimeoutMs, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
+  return { ...listen, dataDir, nodeId, nodeTimeoutMs, databaseUrl, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
 }
 
 /** The default node id from a host name: lower-cased, letters and digits only, at most 20; `node` when nothing is left. */

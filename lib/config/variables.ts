@@ -50,6 +50,13 @@ export const VARIABLES: readonly Variable[] = [
     meaning: 'the folder of the SQLite data and of the session traces, traces/ (--data-dir wins); must not be a file; created when missing',
     usedBy: 'every command',
   },
+  {
+    name: 'DATABASE_URL',
+    default: '',
+    meaning:
+      'a PostgreSQL URL, postgresql://user:password@host:port/database: the shared state (accounts, keys, sessions, usage, ledger, limits) goes there instead of the SQLite file in DATA_DIR, so several nodes can share it; traces stay in DATA_DIR',
+    usedBy: 'every command',
+  },
   { name: 'LOG_LEVEL', default: 'info (silent under the test runner, NODE_ENV=test)', meaning: `pino level of the JSON logs on stderr: ${LOG_LEVELS.join(', ')}`, usedBy: 'every command' },
   {
     name: 'XDG_DATA_HOME',

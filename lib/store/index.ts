@@ -1,4 +1,5 @@
 import type { Store } from './types.js';
+import { openPostgresStore } from './pg/index.js';
 import { openSqliteStore } from './sqlite/index.js';
 
 export type * from './types.js';
@@ -7,11 +8,11 @@ export { DataFolderInUse, OWNER_LOCK_FILE, takeOwnership, type Ownership } from 
 export { MCP_ACCOUNT_FILE, mcpRunKey, type McpRunKey } from './mcp-account.js';
 
 /**
- * The one way the service opens its store: SQLite in `<dataDir>/tabwright.db` (or in memory for
- * ':memory:'), migrated to the newest schema.
+ * The one way the service opens its store: PostgreSQL at `options.databaseUrl` (DATABASE_URL,
+ * read by lib/config) when it is set, else SQLite in `<dataDir>/tabwright.db` (or in memory for
+ * ':memory:'); migrated to the newest schema either way.
  */
-export async function openStore(dataDir: string): Promise<Store> {
-  // DATABASE_URL selects the PostgreSQL store here (lib/store/pg/, issue 17): read through
-  // lib/config like every setting and passed in by the caller, never read from the environment here.
+export async function openStore(dataDir: string, options: { databaseUrl?: string | null } = {}): Promise<Store> {
+  if (options.databaseUrl) return openPostgresStore(options.databaseUrl);
   return Promise.resolve(openSqliteStore(dataDir));
 }

@@ -116,6 +116,17 @@ describe('loadConfig()', () => {
     expect(loadConfig({ TABWRIGHT_CAPTCHA_KEY: 'k', TABWRIGHT_CAPTCHA_POLL_MS: '50' }).captcha).to.equal(null);
   });
 
+  it('takes DATABASE_URL for the PostgreSQL store, and refuses anything else without repeating it (it may hold a password)', () => {
+    expect(loadConfig({}).databaseUrl).to.equal(null);
+    const url = 'postgresql://tabwright:s3cret@db.internal:5432/tabwright';
+    expect(loadConfig({ DATABASE_URL: url }).databaseUrl).to.equal(url);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/tw' }).databaseUrl).to.equal('postgres://db/tw');
+    const expected = 'DATABASE_URL must be a PostgreSQL URL, postgresql://user:password@host:port/database';
+    expect(problems({ DATABASE_URL: 'mysql://u:s3cret@db/tw' })).to.deep.equal([`${expected} (the text given is not one; not repeated, it may hold a password)`]);
+    expect(problems({ DATABASE_URL: 'postgresql://u:s3cret@db.internal:5432' })).to.deep.equal([`${expected}: the database name is missing`]);
+    expect(problems({ DATABASE_URL: 'postgresql:///tw' })).to.deep.equal([`${expected}: the host is missing`]);
+  });
+
   describe('for mcp', () => {
     const mcp = (env: Env, flags = {}): Config => loadConfig(env, flags, { mcp: true });
     const server = { TABWRIGHT_URL: 'http://127.0.0.1:9000', TABWRIGHT_API_KEY: 'sk_live_x' };

@@ -1,0 +1,182 @@
+// npm run test:cluster: three nodes on one PostgreSQL behind nginx (deploy/nginx.conf), checked
+// through nginx as a client sees them, and node by node where the check is that any node holds
+// the line (limits, idempotency). Not part of npm test: it installs and runs PostgreSQL and nginx.
+import { expect } from 'chai';
+import { sessionNode } from '../../lib/ids.js';
+import { TestCluster } from '../support/cluster.js';
+import { html, TestSite } from '../support/site.js';
+
+const NODE_TIMEOUT_S = 5;
+
+interface Answer {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+describe('three nodes behind nginx on one PostgreSQL', function () {
+  this.timeout(180_000);
+  let cluster: TestCluster;
+  let site: TestSite;
+
+  before(async function () {
+    // Within it, every start-up step has its own limit, and a failed start stops what it started.
+    this.timeout(300_000);
+    site = await TestSite.start({
+      '/': { body: html('Cluster', '<main><h1>Cluster</h1><button onclick="document.querySelector(\'h1\').textContent = \'Pressed\'">Press</button></main>') },
+    });
+    cluster = await TestCluster.start({ nodes: 3, nodeTimeoutSeconds: NODE_TIMEOUT_S, allowHosts: '127.0.0.1' });
+  });
+  after(async () => {
+    await cluster?.stop();
+    await site?.stop();
+  });
+
+  async function call(base: string, key: string, method: string, path: string, body?: object, headers: Record<string, string> = {}): Promise<Answer> {
+    const res = await fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', ...headers },
+      body: body && JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+  }
+  const errorCode = (answer: Answer): unknown => (answer.body.error as { code?: string } | undefined)?.code;
+  const nodeBase = (i: number): string => cluster.nodes[i % cluster.nodes.length]!.base;
+
+  it('reaches sessions created on every node by id through nginx, and each act lands on its owner', async () => {
+    const key = cluster.createKey('scale');
+    const ids: string[] = [];
+    for (const node of cluster.nodes) {
+      const created = await call(node.base, key, 'POST', '/v1/sessions', { url: site.url('/') });
+      expect(created.status, JSON.stringify(created.body)).to.equal(201);
+      const id = created.body.session_id as string;
+      expect(sessionNode(id)).to.equal(node.id);
+      ids.push(id);
+    }
+    for (const id of ids) {
+      const got = await call(cluster.base, key, 'GET', `/v1/sessions/${id}`);
+      expect(got.status).to.equal(200);
+      expect(got.body.session_id).to.equal(id);
+      const acted = await call(cluster.base, key, 'POST', `/v1/sessions/${id}/act`, { steps: [{ click: { text: 'Press' } }] });
+      expect(acted.status, JSON.stringify(acted.body)).to.equal(200);
+      expect(acted.body.error).to.equal(null);
+      expect((acted.body.page as { markdown: { content: string } }).markdown.content).to.include('Pressed');
+    }
+    // Sent past nginx to a node that does not run it, an act is told where the session runs.
+    const [first] = ids;
+    const stranger = cluster.nodes.find((node) => node.id !== sessionNode(first!))!;
+    const misrouted = await call(stranger.base, key, 'POST', `/v1/sessions/${first}/act`, { steps: [{ observe: {} }] });
+    expect(misrouted.status).to.equal(421);
+    expect(errorCode(misrouted)).to.equal('wrong_node');
+    // A list answers the same on every node, from the database.
+    for (const node of cluster.nodes) {
+      const listed = await call(node.base, key, 'GET', '/v1/sessions?status=active');
+      expect((listed.body.sessions as Array<{ session_id: string }>).map((s) => s.session_id).sort()).to.deep.equal([...ids].sort());
+    }
+    for (const id of ids) expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${id}`)).status).to.equal(204);
+  });
+
+  it('keeps each MCP session on the node that opened it: its id names the node, and nginx routes its messages there', async () => {
+    const key = cluster.createKey('scale');
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Mcp-Protocol-Version': '2025-06-18' };
+    const post = (body: object, session?: string) =>
+      fetch(`${cluster.base}/mcp`, { method: 'POST', headers: { ...headers, ...(session ? { 'Mcp-Session-Id': session } : {}) }, body: JSON.stringify(body) });
+    const opened = new Set<string>();
+    for (let i = 0; i < 6; i++) {
+      const init = await post({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'cluster', version: '1' } } });
+      expect(init.status).to.equal(200);
+      await init.text();
+      const session = init.headers.get('mcp-session-id') ?? '';
+      const node = /^([0-9a-z]+)_/.exec(session)?.[1];
+      expect(cluster.nodes.map((n) => n.id)).to.include(node);
+      opened.add(node!);
+      expect((await post({ jsonrpc: '2.0', method: 'notifications/initialized' }, session)).status).to.equal(202);
+      const listed = await post({ jsonrpc: '2.0', id: 2, method: 'tools/list' }, session);
+      expect(listed.status).to.equal(200);
+      expect(await listed.text()).to.include('run_steps');
+    }
+    // Spread by nginx over more than one node, each session's messages still found their node.
+    expect(opened.size).to.be.above(1);
+  });
+
+  it('gives a Starter account exactly 5 of 20 concurrent creates spread over the nodes', async () => {
+    const key = cluster.createKey('starter');
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => call(nodeBase(i), key, 'POST', '/v1/sessions', {})));
+    const created = answers.filter((a) => a.status === 201);
+    expect(created).to.have.length(5);
+    for (const refused of answers.filter((a) => a.status !== 201)) {
+      expect(refused.status).to.equal(429);
+      expect(errorCode(refused)).to.equal('rate_limited');
+    }
+    await Promise.all(created.map((a) => call(cluster.base, key, 'DELETE', `/v1/sessions/${a.body.session_id as string}`)));
+  });
+
+  it("refuses a Trial key's 61st request in a minute, whichever node answers", async () => {
+    const key = cluster.createKey('trial');
+    const answers: number[] = [];
+    for (let i = 0; i < 61; i++) answers.push((await call(nodeBase(i), key, 'GET', '/v1/sessions')).status);
+    expect(answers.slice(0, 60).every((status) => status === 200), answers.join(' ')).to.equal(true);
+    expect(answers[60]).to.equal(429);
+  });
+
+  it('makes one session of ten concurrent creates with one Idempotency-Key on different nodes', async () => {
+    const key = cluster.createKey('scale');
+    const headers = { 'Idempotency-Key': 'cluster-create-1' };
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call(nodeBase(i), key, 'POST', '/v1/sessions', {}, headers)));
+    const ids = new Set(answers.filter((a) => a.status === 201).map((a) => a.body.session_id as string));
+    expect(ids.size).to.equal(1);
+    // The others waited for the first answer and replayed it, or were told it is still being made.
+    for (const answer of answers) expect([201, 409]).to.include(answer.status);
+    const listed = await call(cluster.base, key, 'GET', '/v1/sessions?status=active');
+    expect((listed.body.sessions as unknown[]).length).to.equal(1);
+    await call(cluster.base, key, 'DELETE', `/v1/sessions/${[...ids][0]!}`);
+  });
+
+  it('exports an exact ledger after sessions ended on every node: one debit each, the balance chain adding up', async () => {
+    const key = cluster.createKey('starter');
+    const created = await Promise.all(cluster.nodes.map((node) => call(node.base, key, 'POST', '/v1/sessions', {})));
+    const ids = created.map((a) => a.body.session_id as string);
+    await Promise.all(ids.map((id) => call(cluster.base, key, 'DELETE', `/v1/sessions/${id}`)));
+    const csv = cluster.cli(['ledger', 'export', '--account', cluster.accountOf(key)]).trim().split('\n');
+    const [header, ...rows] = csv;
+    const columns = header!.split(',');
+    const field = (row: string, name: string): string => row.split(',')[columns.indexOf(name)]!;
+    const debits = rows.filter((row) => field(row, 'kind') === 'debit');
+    expect(debits.map((row) => field(row, 'session_id')).sort()).to.deep.equal([...ids].sort());
+    let balance = 0;
+    for (const row of rows) {
+      const amount = Number(field(row, 'amount'));
+      const kind = field(row, 'kind');
+      balance = kind === 'grant' ? amount : kind === 'debit' ? balance - amount : balance + amount;
+      expect(Number(field(row, 'balance_after')), row).to.equal(balance);
+    }
+  });
+
+  it('fails and refunds the sessions of a killed node exactly once, within the heartbeat timeout and 5 s, and the others go on', async () => {
+    const key = cluster.createKey('scale');
+    const victim = cluster.nodes[2]!;
+    const doomed: string[] = [];
+    for (let i = 0; i < 2; i++) doomed.push((await call(victim.base, key, 'POST', '/v1/sessions', {})).body.session_id as string);
+    const survivor = (await call(cluster.nodes[0]!.base, key, 'POST', '/v1/sessions', { url: site.url('/') })).body.session_id as string;
+    await cluster.kill(victim.id);
+    const killedAt = Date.now();
+    const failed = async (id: string): Promise<boolean> => (await call(cluster.base, key, 'GET', `/v1/sessions/${id}`)).body.status === 'failed';
+    while (!(await failed(doomed[0]!)) || !(await failed(doomed[1]!))) {
+      expect(Date.now() - killedAt).to.be.below((NODE_TIMEOUT_S + 5) * 1000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    for (const id of doomed) expect((await call(cluster.base, key, 'GET', `/v1/sessions/${id}`)).body.error_code).to.equal('engine_failure');
+    // Both survivors saw the dead node; the ledger has one debit and one refund for each of its sessions.
+    await new Promise((resolve) => setTimeout(resolve, NODE_TIMEOUT_S * 1000));
+    const csv = cluster.cli(['ledger', 'export', '--account', cluster.accountOf(key)]).trim().split('\n');
+    const columns = csv[0]!.split(',');
+    for (const id of doomed) {
+      const entries = csv.slice(1).filter((row) => row.split(',')[columns.indexOf('session_id')] === id).map((row) => row.split(',')[columns.indexOf('kind')]);
+      expect(entries.sort()).to.deep.equal(['debit', 'refund']);
+    }
+    const acted = await call(cluster.base, key, 'POST', `/v1/sessions/${survivor}/act`, { steps: [{ click: { text: 'Press' } }] });
+    expect(acted.status).to.equal(200);
+    expect(acted.body.error).to.equal(null);
+    expect((await call(cluster.base, key, 'POST', '/v1/sessions', {})).status).to.equal(201);
+  });
+});
