@@ -9,51 +9,14 @@ import type { CreditSplit, Metered } from '../../billing/rates.js';
 import type { LedgerEntry, LedgerKind, SessionBill } from '../rows.js';
 import type { LedgerStore } from '../types.js';
 import { transaction, type Queryable } from './connection.js';
-
-interface LedgerDbRow {
-  id: number;
-  account_id: string;
-  kind: LedgerKind;
-  amount: number;
-  balance_after: number;
-  session_id: string | null;
-  runtime: number;
-  ai_tokens: number;
-  proxy_dc: number;
-  proxy_resident: number;
-  captcha: number;
-  test: boolean;
-  note: string | null;
-  created_at: number;
-}
-
-const COLUMNS = 'id, account_id, kind, amount, balance_after, session_id, runtime, ai_tokens, proxy_dc, proxy_resident, captcha, test, note, created_at';
-
-function toEntry(row: LedgerDbRow): LedgerEntry {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    kind: row.kind,
-    amount: row.amount,
-    balanceAfter: row.balance_after,
-    sessionId: row.session_id,
-    runtime: row.runtime,
-    aiTokens: row.ai_tokens,
-    proxyDc: row.proxy_dc,
-    proxyResident: row.proxy_resident,
-    captcha: row.captcha,
-    test: row.test,
-    note: row.note,
-    createdAt: row.created_at,
-  };
-}
+import { LEDGER_COLUMNS, toEntry, type LedgerDbRow } from '../db-rows.js';
 
 type Insert = { account: string; kind: LedgerKind; amount: number; after: number; session: string | null; test: boolean; note: string | null; at: number } & CreditSplit;
 
 async function insert(client: Queryable, e: Insert): Promise<LedgerEntry> {
   const { rows } = await client.query<LedgerDbRow>(
     `INSERT INTO ledger (account_id, kind, amount, balance_after, session_id, runtime, ai_tokens, proxy_dc, proxy_resident, captcha, test, note, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) RETURNING ${LEDGER_COLUMNS}`,
     [e.account, e.kind, e.amount, e.after, e.session, e.runtime, e.ai_tokens, e.proxy_dc, e.proxy_resident, e.captcha, e.test, e.note, e.at],
   );
   return toEntry(rows[0]!);
@@ -114,7 +77,7 @@ export function pgLedgerStore(pool: pg.Pool): LedgerStore {
       });
     },
     async ledgerEntries(accountId, options = {}) {
-      const { rows } = await pool.query<LedgerDbRow>(`SELECT ${COLUMNS} FROM ledger WHERE account_id = $1 AND test = $2 ORDER BY id`, [accountId, options.test ?? false]);
+      const { rows } = await pool.query<LedgerDbRow>(`SELECT ${LEDGER_COLUMNS} FROM ledger WHERE account_id = $1 AND test = $2 ORDER BY id`, [accountId, options.test ?? false]);
       return rows.map(toEntry);
     },
   };

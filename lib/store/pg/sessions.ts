@@ -4,50 +4,13 @@
 // ledger's unique indexes back that up.
 import type pg from 'pg';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import type { SessionRow, SessionStatus, UsageInput } from '../rows.js';
+import { ENDED_STATUSES, SESSION_COLUMNS, toSession, wholeUsage, type SessionDbRow } from '../db-rows.js';
+import type { SessionRow, UsageInput } from '../rows.js';
 import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
 import type { NodeStore, SessionStore } from '../types.js';
 import { LOCKS, lockKey, transaction, type Queryable } from './connection.js';
 import { billSession } from './ledger.js';
 
-interface SessionDbRow {
-  id: string;
-  key_id: string;
-  account_id: string;
-  test: boolean;
-  status: SessionStatus;
-  started_at: number;
-  expires_at: number;
-  ended_at: number | null;
-  timeout_seconds: number;
-  error_code: string | null;
-  error_message: string | null;
-}
-
-const COLUMNS = 'id, key_id, account_id, test, status, started_at, expires_at, ended_at, timeout_seconds, error_code, error_message';
-const ENDED: ReadonlySet<string> = new Set(['closed', 'expired', 'failed']);
-
-function toSession(row: SessionDbRow): SessionRow {
-  return {
-    id: row.id,
-    keyId: row.key_id,
-    accountId: row.account_id,
-    test: row.test,
-    status: row.status,
-    startedAt: row.started_at,
-    expiresAt: row.expires_at,
-    endedAt: row.ended_at,
-    timeoutSeconds: row.timeout_seconds,
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
-/** Usage is billed in whole units, each rounded up (interface.md 8.4); anything else is a caller's bug. */
-function whole(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) throw new Error(`usage ${name} must be a non-negative number, got ${value}`);
-  return Math.ceil(value);
-}
 
 type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
 
@@ -55,7 +18,7 @@ type Ending = { id: string; status: string; endedAt: number; errorCode: string |
 async function end(client: Queryable, e: Ending) {
   const { rows } = await client.query<SessionDbRow>(
     `UPDATE sessions SET status = $2, ended_at = $3, error_code = $4, error_message = $5
-     WHERE id = $1 AND status = 'active' RETURNING ${COLUMNS}`,
+     WHERE id = $1 AND status = 'active' RETURNING ${SESSION_COLUMNS}`,
     [e.id, e.status, e.endedAt, e.errorCode, e.errorMessage],
   );
   const row = rows[0];
@@ -65,14 +28,14 @@ async function end(client: Queryable, e: Ending) {
     'INSERT INTO usage (session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)',
     [e.id, usage.seconds, usage.bytesDatacenter, usage.bytesResidential, usage.aiTokens, usage.captchaSolves, row.test, e.endedAt],
   );
-  const bill = await billSession(client, { sessionId: e.id, accountId: row.account_id, test: row.test, usage, at: e.endedAt, errorCode: e.errorCode });
+  const bill = await billSession(client, { sessionId: e.id, accountId: row.account_id, test: row.test === true, usage, at: e.endedAt, errorCode: e.errorCode });
   return { bill, row };
 }
 
 async function insertActive(client: Queryable, row: Parameters<SessionStore['insertSession']>[0], opening: boolean): Promise<SessionRow> {
   const { rows } = await client.query<SessionDbRow>(
     `INSERT INTO sessions (id, key_id, account_id, test, status, opening, started_at, expires_at, timeout_seconds)
-     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8) RETURNING ${COLUMNS}`,
+     VALUES ($1, $2, $3, $4, 'active', $5, $6, $7, $8) RETURNING ${SESSION_COLUMNS}`,
     [row.id, row.keyId, row.accountId, row.test, opening, row.startedAt, row.expiresAt, row.timeoutSeconds],
   );
   return toSession(rows[0]!);
@@ -93,7 +56,7 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
     const ofNode = `(id LIKE $1 ESCAPE '\\' OR ($2 AND length(id) = ${NODELESS_ID_LENGTH}))`;
     const params = [nodeSessionPattern(node), nodeless];
     await pool.query(`DELETE FROM sessions WHERE opening AND status = 'active' AND ${ofNode}`, params);
-    const { rows: orphans } = await pool.query<SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' AND ${ofNode} ORDER BY started_at, id`, params);
+    const { rows: orphans } = await pool.query<SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE status = 'active' AND ${ofNode} ORDER BY started_at, id`, params);
     const failed: SessionRow[] = [];
     for (const row of orphans) {
       // Never before the start, should the clock have stepped back across the restart.
@@ -120,7 +83,7 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
     },
     async openedSession(id, { startedAt, expiresAt }) {
       const { rows } = await pool.query<SessionDbRow>(
-        `UPDATE sessions SET opening = false, started_at = $2, expires_at = $3 WHERE id = $1 AND opening AND status = 'active' RETURNING ${COLUMNS}`,
+        `UPDATE sessions SET opening = false, started_at = $2, expires_at = $3 WHERE id = $1 AND opening AND status = 'active' RETURNING ${SESSION_COLUMNS}`,
         [id, startedAt, expiresAt],
       );
       if (!rows[0]) throw new Error(`session ${id} is not opening`);
@@ -134,18 +97,18 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
       return insertActive(pool, row, false);
     },
     async getSession(id) {
-      const { rows } = await pool.query<SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = $1 AND NOT opening`, [id]);
+      const { rows } = await pool.query<SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = $1 AND NOT opening`, [id]);
       return rows[0] && toSession(rows[0]);
     },
     async listSessions({ keyId, status, limit, after }) {
       if (!Number.isSafeInteger(limit) || limit < 1) throw new Error(`limit must be a positive integer, got ${limit}`);
       // One row more than asked tells whether another page exists without a second query.
       const params: unknown[] = [keyId, status ?? null, limit + 1];
-      let sql = `SELECT ${COLUMNS} FROM sessions WHERE ${filter} ${order}`;
+      let sql = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${filter} ${order}`;
       if (after !== undefined) {
         const position = decodeCursor(after);
         params.push(position.startedAt, position.id);
-        sql = `SELECT ${COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < ($4, $5) ${order}`;
+        sql = `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < ($4, $5) ${order}`;
       }
       const { rows } = await pool.query<SessionDbRow>(sql, params);
       const hasMore = rows.length > limit;
@@ -162,14 +125,8 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
       return rows.map((row) => row.id);
     },
     async endSession({ id, status, endedAt, errorCode, errorMessage, usage }) {
-      if (!ENDED.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);
-      const counted: UsageInput = {
-        seconds: whole('seconds', usage.seconds),
-        bytesDatacenter: whole('bytesDatacenter', usage.bytesDatacenter),
-        bytesResidential: whole('bytesResidential', usage.bytesResidential),
-        aiTokens: whole('aiTokens', usage.aiTokens),
-        captchaSolves: whole('captchaSolves', usage.captchaSolves),
-      };
+      if (!ENDED_STATUSES.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);
+      const counted = wholeUsage(usage);
       const ending = { id, status, endedAt, errorCode: errorCode ?? null, errorMessage: errorMessage ?? null, usage: counted };
       const ended = await transaction(pool, (client) => end(client, ending));
       return ended?.bill ?? null;

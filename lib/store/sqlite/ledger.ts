@@ -4,6 +4,7 @@ import { isPlanName } from '../../billing/plans.js';
 import type { CreditSplit, Metered } from '../../billing/rates.js';
 import type { LedgerEntry, LedgerKind, LedgerStore, SessionBill } from '../types.js';
 import type { Sync } from './sync.js';
+import { LEDGER_COLUMNS, toEntry, type LedgerDbRow } from '../db-rows.js';
 
 /** What the session store calls inside its end-of-session transaction. */
 export interface LedgerWriter extends Sync<LedgerStore> {
@@ -12,44 +13,6 @@ export interface LedgerWriter extends Sync<LedgerStore> {
    * its key. Must run inside the caller's transaction so usage and ledger commit together.
    */
   billSession(input: { sessionId: string; accountId: string; test: boolean; usage: Metered; at: number; errorCode: string | null }): SessionBill;
-}
-
-interface LedgerDbRow {
-  id: number;
-  account_id: string;
-  kind: LedgerKind;
-  amount: number;
-  balance_after: number;
-  session_id: string | null;
-  runtime: number;
-  ai_tokens: number;
-  proxy_dc: number;
-  proxy_resident: number;
-  captcha: number;
-  test: number;
-  note: string | null;
-  created_at: number;
-}
-
-const COLUMNS = 'id, account_id, kind, amount, balance_after, session_id, runtime, ai_tokens, proxy_dc, proxy_resident, captcha, test, note, created_at';
-
-function toEntry(row: LedgerDbRow): LedgerEntry {
-  return {
-    id: row.id,
-    accountId: row.account_id,
-    kind: row.kind,
-    amount: row.amount,
-    balanceAfter: row.balance_after,
-    sessionId: row.session_id,
-    runtime: row.runtime,
-    aiTokens: row.ai_tokens,
-    proxyDc: row.proxy_dc,
-    proxyResident: row.proxy_resident,
-    captcha: row.captcha,
-    test: row.test === 1,
-    note: row.note,
-    createdAt: row.created_at,
-  };
 }
 
 /** Ledger operations over `db` (migration 3), with their statements prepared once. */
@@ -66,8 +29,8 @@ export function ledgerStore(db: Database.Database): LedgerWriter {
     `INSERT INTO ledger (account_id, kind, amount, balance_after, session_id, runtime, ai_tokens, proxy_dc, proxy_resident, captcha, test, note, created_at)
      VALUES (@account, @kind, @amount, @after, @session, @runtime, @ai_tokens, @proxy_dc, @proxy_resident, @captcha, @test, @note, @at)`,
   );
-  const byId = db.prepare<[number], LedgerDbRow>(`SELECT ${COLUMNS} FROM ledger WHERE id = ?`);
-  const entries = db.prepare<[string, number], LedgerDbRow>(`SELECT ${COLUMNS} FROM ledger WHERE account_id = ? AND test = ? ORDER BY id`);
+  const byId = db.prepare<[number], LedgerDbRow>(`SELECT ${LEDGER_COLUMNS} FROM ledger WHERE id = ?`);
+  const entries = db.prepare<[string, number], LedgerDbRow>(`SELECT ${LEDGER_COLUMNS} FROM ledger WHERE account_id = ? AND test = ? ORDER BY id`);
 
   /** Writes one grant per cycle begun since the pool's last grant (all of them, in order) and returns the balance. */
   function catchUp(accountId: string, test: boolean, now: number): number {

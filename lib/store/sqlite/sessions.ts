@@ -1,23 +1,10 @@
 import type Database from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../cursor.js';
+import { ENDED_STATUSES, SESSION_COLUMNS, toSession, wholeUsage, type SessionDbRow } from '../db-rows.js';
 import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
-import type { NodeStore, SessionBill, SessionRow, SessionStatus, SessionStore, UsageInput } from '../types.js';
+import type { NodeStore, SessionBill, SessionRow, SessionStore, UsageInput } from '../types.js';
 import type { LedgerWriter } from './ledger.js';
 import type { Sync } from './sync.js';
-
-interface SessionDbRow {
-  id: string;
-  key_id: string;
-  account_id: string;
-  test: number;
-  status: SessionStatus;
-  started_at: number;
-  expires_at: number;
-  ended_at: number | null;
-  timeout_seconds: number;
-  error_code: string | null;
-  error_message: string | null;
-}
 
 interface UsageDbRow {
   session_id: string;
@@ -30,30 +17,6 @@ interface UsageDbRow {
   created_at: number;
 }
 
-const COLUMNS = 'id, key_id, account_id, test, status, started_at, expires_at, ended_at, timeout_seconds, error_code, error_message';
-const ENDED: ReadonlySet<string> = new Set(['closed', 'expired', 'failed']);
-
-function toSession(row: SessionDbRow): SessionRow {
-  return {
-    id: row.id,
-    keyId: row.key_id,
-    accountId: row.account_id,
-    test: row.test === 1,
-    status: row.status,
-    startedAt: row.started_at,
-    expiresAt: row.expires_at,
-    endedAt: row.ended_at,
-    timeoutSeconds: row.timeout_seconds,
-    errorCode: row.error_code,
-    errorMessage: row.error_message,
-  };
-}
-
-/** Usage is billed in whole units, each rounded up (interface.md 8.4); anything else is a caller's bug. */
-function whole(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) throw new Error(`usage ${name} must be a non-negative number, got ${value}`);
-  return Math.ceil(value);
-}
 
 /** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
 export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<SessionStore & NodeStore> {
@@ -61,8 +24,8 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
     `INSERT INTO sessions (id, key_id, account_id, test, status, started_at, expires_at, timeout_seconds, opening)
      VALUES (?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
   );
-  const byId = db.prepare<[string], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = ?`);
-  const openedById = db.prepare<[string], SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE id = ? AND opening = 0`);
+  const byId = db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ?`);
+  const openedById = db.prepare<[string], SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE id = ? AND opening = 0`);
   const activeExpiries = db.prepare<[string], number>(`SELECT expires_at FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
   const markOpened = db.prepare<[number, number, string]>(`UPDATE sessions SET opening = 0, started_at = ?, expires_at = ? WHERE id = ? AND opening = 1 AND status = 'active'`);
   const dropOpening = db.prepare<[string]>(`DELETE FROM sessions WHERE id = ? AND opening = 1`);
@@ -74,13 +37,13 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
   const filter = `key_id = @keyId AND opening = 0 AND (@status IS NULL OR status = @status OR (@status = 'closed' AND status = 'expired'))`;
   const order = 'ORDER BY started_at DESC, id DESC LIMIT @limit';
   type PageParams = { keyId: string; status: string | null; limit: number };
-  const firstPage = db.prepare<PageParams, SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE ${filter} ${order}`);
+  const firstPage = db.prepare<PageParams, SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${filter} ${order}`);
   const nextPage = db.prepare<PageParams & { startedAt: number; id: string }, SessionDbRow>(
-    `SELECT ${COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < (@startedAt, @id) ${order}`,
+    `SELECT ${SESSION_COLUMNS} FROM sessions WHERE ${filter} AND (started_at, id) < (@startedAt, @id) ${order}`,
   );
   const countActive = db.prepare<[string], number>(`SELECT count(*) FROM sessions WHERE key_id = ? AND status = 'active'`).pluck();
   const activeIds = db.prepare<[string], string>(`SELECT id FROM sessions WHERE key_id = ? AND status = 'active' ORDER BY started_at, id`).pluck();
-  const nodeActive = db.prepare<NodeParams, SessionDbRow>(`SELECT ${COLUMNS} FROM sessions WHERE status = 'active' AND opening = 0 AND ${ofNode}`);
+  const nodeActive = db.prepare<NodeParams, SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE status = 'active' AND opening = 0 AND ${ofNode}`);
   const markEnded = db.prepare<{ id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null }>(
     `UPDATE sessions SET status = @status, ended_at = @endedAt, error_code = @errorCode, error_message = @errorMessage
      WHERE id = @id AND status = 'active'`,
@@ -179,14 +142,8 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
       return activeIds.all(keyId);
     },
     endSession({ id, status, endedAt, errorCode, errorMessage, usage }) {
-      if (!ENDED.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);
-      const counted: UsageInput = {
-        seconds: whole('seconds', usage.seconds),
-        bytesDatacenter: whole('bytesDatacenter', usage.bytesDatacenter),
-        bytesResidential: whole('bytesResidential', usage.bytesResidential),
-        aiTokens: whole('aiTokens', usage.aiTokens),
-        captchaSolves: whole('captchaSolves', usage.captchaSolves),
-      };
+      if (!ENDED_STATUSES.has(status)) throw new Error(`a session cannot end as '${String(status)}'`);
+      const counted = wholeUsage(usage);
       return endOne.immediate({ id, status, endedAt, errorCode: errorCode ?? null, errorMessage: errorMessage ?? null, usage: counted });
     },
     getUsage(sessionId) {
