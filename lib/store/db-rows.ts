@@ -1,11 +1,59 @@
 // The rows both stores read back from their tables, and their mapping to what the Store answers:
 // one schema in two dialects, so the only difference is how a boolean comes back (SQLite 0 or 1,
 // PostgreSQL true or false). Also the usage checks both apply before a session ends.
-import type { LedgerEntry, LedgerKind, SessionRow, SessionStatus, UsageInput } from './rows.js';
+import { isPlanName } from '../billing/plans.js';
+import type { Account, ApiKeyRecord, IdempotencyBegin, LedgerEntry, LedgerKind, SessionRow, SessionStatus, UsageInput, UsageRow } from './rows.js';
 
 /** A boolean column as either database returns it. */
 type DbBoolean = boolean | number;
 const truth = (value: DbBoolean): boolean => value === true || value === 1;
+
+/** A row of `accounts`. */
+export interface AccountDbRow {
+  id: string;
+  plan: string;
+  created_at: number;
+}
+
+/** An account as the Store answers it, refusing a plan this version does not know. */
+export function toAccount(row: AccountDbRow): Account {
+  if (!isPlanName(row.plan)) throw new Error(`account ${row.id} has an unknown plan '${row.plan}'`);
+  return { id: row.id, plan: row.plan, createdAt: row.created_at };
+}
+
+/** A row of `api_keys` joined to its account, `plan` being the key's effective plan. */
+export interface KeyDbRow {
+  id: string;
+  account_id: string;
+  prefix: string;
+  test: DbBoolean;
+  plan: string;
+  created_at: number;
+  revoked_at: number | null;
+}
+
+/** A key as the Store answers it, refusing a plan this version does not know. */
+export function toKeyRecord(row: KeyDbRow): ApiKeyRecord {
+  if (!isPlanName(row.plan)) throw new Error(`key ${row.prefix} has an unknown plan '${row.plan}'`);
+  return { id: row.id, accountId: row.account_id, prefix: row.prefix, test: truth(row.test), plan: row.plan, createdAt: row.created_at, revokedAt: row.revoked_at };
+}
+
+/** A row of `idempotency`. */
+export interface IdempotencyDbRow {
+  body_hash: string;
+  state: 'pending' | 'done';
+  status: number | null;
+  body: string | null;
+  request_id: string | null;
+  created_at: number;
+}
+
+/** What another request's live claim (not one to take over) means for a request with `bodyHash`. */
+export function claimedAnswer(row: IdempotencyDbRow, bodyHash: string): IdempotencyBegin {
+  if (row.body_hash !== bodyHash) return { state: 'conflict' };
+  if (row.state === 'pending') return { state: 'pending' };
+  return { state: 'replay', status: row.status!, body: row.body!, requestId: row.request_id! };
+}
 
 /** A row of `sessions`, as `SESSION_COLUMNS` selects it. */
 export interface SessionDbRow {
@@ -39,6 +87,35 @@ export function toSession(row: SessionDbRow): SessionRow {
     timeoutSeconds: row.timeout_seconds,
     errorCode: row.error_code,
     errorMessage: row.error_message,
+  };
+}
+
+/** A row of `usage`, as `USAGE_COLUMNS` selects it. */
+export interface UsageDbRow {
+  session_id: string;
+  seconds: number;
+  bytes_dc: number;
+  bytes_res: number;
+  ai_tokens: number;
+  captcha_solves: number;
+  test: DbBoolean;
+  created_at: number;
+}
+
+/** The columns of `usage` a UsageDbRow holds. */
+export const USAGE_COLUMNS = 'session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at';
+
+/** A usage row as the Store answers it. */
+export function toUsage(row: UsageDbRow): UsageRow {
+  return {
+    sessionId: row.session_id,
+    seconds: row.seconds,
+    bytesDatacenter: row.bytes_dc,
+    bytesResidential: row.bytes_res,
+    aiTokens: row.ai_tokens,
+    captchaSolves: row.captcha_solves,
+    test: truth(row.test),
+    createdAt: row.created_at,
   };
 }
 
@@ -99,4 +176,16 @@ export function wholeUsage(usage: UsageInput): UsageInput {
     aiTokens: whole('aiTokens', usage.aiTokens),
     captchaSolves: whole('captchaSolves', usage.captchaSolves),
   };
+}
+
+/**
+ * How a session whose node was lost (restarted, or silent past the timeout) ends at `now`: failed
+ * with engine_failure and `message`, its runtime billed up to now or its expiry, and never before
+ * its start, should the clock have stepped back across a restart. Only the runtime is known.
+ */
+export function lostEnding(row: SessionDbRow, now: number, message: string) {
+  const endedAt = Math.max(row.started_at, Math.min(now, row.expires_at));
+  const seconds = Math.ceil((endedAt - row.started_at) / 1000);
+  const usage: UsageInput = { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+  return { id: row.id, status: 'failed' as const, endedAt, errorCode: 'engine_failure', errorMessage: message, usage };
 }

@@ -1,5 +1,7 @@
 // Numbers and pure reckonings every store implementation applies the same way, so SQLite and
 // PostgreSQL answer alike: they differ in how they lock, not in what they compute.
+import { isPlanName } from '../billing/plans.js';
+import { hashApiKey, newApiKey, token } from '../ids.js';
 import type { RateDecision } from './rows.js';
 
 /** How long a completed response is replayed for (decisions.md: 24 hours). */
@@ -47,4 +49,51 @@ export function rateDecision(input: { allowed: boolean; limit: number; counted: 
     resetAt: Math.ceil(freesAt / 1000),
     retryAfter: Math.max(1, Math.ceil((freesAt - now) / 1000)),
   };
+}
+
+/** How `revokeKey` looks its input up: a whole key by its hash, anything shorter by its display prefix. */
+export type RevokeLookup = { hash: string } | { prefix: string };
+
+/** What revokeKey's input asks for, refusing a prefix too short to name a key. */
+export function revokeLookup(input: string): RevokeLookup {
+  // Longer than the display prefix: only the whole key can be checked, through its hash.
+  if (input.length > KEY_PREFIX_LENGTH) return { hash: hashApiKey(input) };
+  if (input.length < MIN_REVOKE_PREFIX) {
+    throw new Error(`a key prefix needs at least ${MIN_REVOKE_PREFIX} characters (for example sk_live_ab), got '${input}'`);
+  }
+  return { prefix: input };
+}
+
+/**
+ * The one live key of `candidates` (the keys `input` matched, by hash or prefix), or the reason
+ * there is none to revoke: nothing matched, only revoked keys did, or several live ones did.
+ */
+export function oneLiveKey<K extends { prefix: string; revoked_at: number | null }>(input: string, candidates: readonly K[]): K {
+  const live = candidates.filter((row) => row.revoked_at === null);
+  if (live.length === 1) return live[0]!;
+  if (live.length > 1) {
+    const prefixes = live.map((row) => row.prefix).join(', ');
+    throw new Error(`'${input}' matches ${live.length} keys (${prefixes}); give more characters or the whole key`);
+  }
+  const [revoked] = candidates;
+  if (revoked) throw new Error(`key ${revoked.prefix} is already revoked`);
+  if (input.length > KEY_PREFIX_LENGTH) {
+    throw new Error(`no key matches '${input.slice(0, KEY_PREFIX_LENGTH)}…': give the whole key, or a prefix of ${MIN_REVOKE_PREFIX} to ${KEY_PREFIX_LENGTH} characters`);
+  }
+  throw new Error(`no key matches '${input}'`);
+}
+
+/**
+ * A new API key for an account on `accountsPlan`: the full key (shown once), what is stored of it,
+ * and the plan stored with it. A live key takes its account's plan (null: resolved through the
+ * account); a test key is on Trial unless told otherwise (decisions.md).
+ */
+export function newKeyFor(accountsPlan: string, input: { test: boolean; plan?: string }) {
+  const { test, plan } = input;
+  if (plan !== undefined && !isPlanName(plan)) throw new Error(`unknown plan '${String(plan)}'`);
+  if (!test && plan !== undefined && plan !== accountsPlan) {
+    throw new Error(`a live key takes its account's plan ('${accountsPlan}'), not '${plan}'`);
+  }
+  const key = newApiKey(test);
+  return { key, id: `key_${token(16)}`, hash: hashApiKey(key), prefix: key.slice(0, KEY_PREFIX_LENGTH), plan: test ? (plan ?? 'trial') : null };
 }

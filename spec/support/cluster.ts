@@ -4,26 +4,13 @@
 // the test process and is stopped by its pid; the folders it made are removed.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { TestPostgres } from './postgres.js';
+import { freePort, TestPostgres } from './postgres.js';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const CLI = join(root, 'bin', 'tabwright');
-
-/** A free loopback port, for a server started next. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as AddressInfo);
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** nginx's binary: Debian's (scripts/setup.mjs --cluster installs it), or NGINX_PATH. */
 function nginxBinary(): string {

@@ -18,7 +18,8 @@ function binaries(): string {
   return join(base, versions[0], 'bin');
 }
 
-function freePort(): Promise<number> {
+/** A free loopback port, for a server started next. */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);

@@ -1,42 +1,17 @@
 // Accounts and API keys in PostgreSQL; the same answers as lib/store/sqlite's, statement for statement.
 import type pg from 'pg';
 import { isPlanName } from '../../billing/plans.js';
-import { hashApiKey, newAccountId, newApiKey, token } from '../../ids.js';
-import { KEY_PREFIX_LENGTH, MIN_REVOKE_PREFIX } from '../rules.js';
-import type { Account, ApiKeyRecord } from '../rows.js';
+import { hashApiKey, newAccountId } from '../../ids.js';
+import { toAccount, toKeyRecord, type AccountDbRow, type KeyDbRow } from '../db-rows.js';
+import { newKeyFor, oneLiveKey, revokeLookup } from '../rules.js';
+import type { Account } from '../rows.js';
 import type { AccountStore, KeyStore } from '../types.js';
-
-interface AccountDbRow {
-  id: string;
-  plan: string;
-  created_at: number;
-}
-
-interface KeyDbRow {
-  id: string;
-  account_id: string;
-  prefix: string;
-  test: boolean;
-  plan: string;
-  created_at: number;
-  revoked_at: number | null;
-}
-
-function toAccount(row: AccountDbRow): Account {
-  if (!isPlanName(row.plan)) throw new Error(`account ${row.id} has an unknown plan '${row.plan}'`);
-  return { id: row.id, plan: row.plan, createdAt: row.created_at };
-}
 
 // The effective plan is resolved in SQL so a plan change on the account reaches live keys at once.
 const SELECT_KEY = `
   SELECT k.id, k.account_id, k.prefix, k.test, k.created_at, k.revoked_at,
          CASE WHEN k.test THEN k.plan ELSE a.plan END AS plan
   FROM api_keys k JOIN accounts a ON a.id = k.account_id`;
-
-function toRecord(row: KeyDbRow): ApiKeyRecord {
-  if (!isPlanName(row.plan)) throw new Error(`key ${row.prefix} has an unknown plan '${row.plan}'`);
-  return { id: row.id, accountId: row.account_id, prefix: row.prefix, test: row.test, plan: row.plan, createdAt: row.created_at, revokedAt: row.revoked_at };
-}
 
 /** Account operations on `pool`. */
 export function pgAccountStore(pool: pg.Pool): AccountStore {
@@ -68,18 +43,11 @@ export function pgAccountStore(pool: pg.Pool): AccountStore {
 export function pgKeyStore(pool: pg.Pool): KeyStore {
   const byId = async (id: string) => (await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE k.id = $1`, [id])).rows[0];
 
-  async function matching(prefixOrKey: string): Promise<KeyDbRow[]> {
-    if (prefixOrKey.length > KEY_PREFIX_LENGTH) {
-      // Longer than the display prefix: only the whole key can be checked, through its hash.
-      const { rows } = await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE k.hash = $1`, [hashApiKey(prefixOrKey)]);
-      if (!rows[0]) throw new Error(`no key matches '${prefixOrKey.slice(0, KEY_PREFIX_LENGTH)}…': give the whole key, or a prefix of ${MIN_REVOKE_PREFIX} to ${KEY_PREFIX_LENGTH} characters`);
-      return rows;
-    }
-    if (prefixOrKey.length < MIN_REVOKE_PREFIX) {
-      throw new Error(`a key prefix needs at least ${MIN_REVOKE_PREFIX} characters (for example sk_live_ab), got '${prefixOrKey}'`);
-    }
+  async function matching(input: string): Promise<KeyDbRow[]> {
+    const lookup = revokeLookup(input);
+    if ('hash' in lookup) return (await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE k.hash = $1`, [lookup.hash])).rows;
     // left() rather than LIKE: a prefix must match literally, and '_' is a LIKE wildcard.
-    return (await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE left(k.prefix, length($1)) = $1 ORDER BY k.created_at, k.id`, [prefixOrKey])).rows;
+    return (await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE left(k.prefix, length($1)) = $1 ORDER BY k.created_at, k.id`, [lookup.prefix])).rows;
   }
 
   return {
@@ -87,52 +55,37 @@ export function pgKeyStore(pool: pg.Pool): KeyStore {
       const { rows } = await pool.query<{ plan: string }>('SELECT plan FROM accounts WHERE id = $1', [accountId]);
       const accountsPlan = rows[0]?.plan;
       if (accountsPlan === undefined) throw new Error(`no account ${accountId}`);
-      if (plan !== undefined && !isPlanName(plan)) throw new Error(`unknown plan '${String(plan)}'`);
-      if (!test && plan !== undefined && plan !== accountsPlan) {
-        throw new Error(`a live key takes its account's plan ('${accountsPlan}'), not '${plan}'`);
-      }
-      const key = newApiKey(test);
-      const id = `key_${token(16)}`;
-      // A test key is on Trial unless told otherwise (decisions.md).
+      const { key, id, hash, prefix, plan: stored } = newKeyFor(accountsPlan, { test, plan });
       await pool.query('INSERT INTO api_keys (id, account_id, hash, prefix, test, plan, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7)', [
         id,
         accountId,
-        hashApiKey(key),
-        key.slice(0, KEY_PREFIX_LENGTH),
+        hash,
+        prefix,
         test,
-        test ? (plan ?? 'trial') : null,
+        stored,
         now,
       ]);
-      return { key, record: toRecord((await byId(id))!) };
+      return { key, record: toKeyRecord((await byId(id))!) };
     },
     async findKeyByToken(candidate) {
       const { rows } = await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE k.hash = $1 AND k.revoked_at IS NULL`, [hashApiKey(candidate)]);
-      return rows[0] && toRecord(rows[0]);
+      return rows[0] && toKeyRecord(rows[0]);
     },
     async listKeys(accountId) {
       const { rows } =
         accountId === undefined
           ? await pool.query<KeyDbRow>(`${SELECT_KEY} ORDER BY k.created_at, k.id`)
           : await pool.query<KeyDbRow>(`${SELECT_KEY} WHERE k.account_id = $1 ORDER BY k.created_at, k.id`, [accountId]);
-      return rows.map(toRecord);
+      return rows.map(toKeyRecord);
     },
     async revokeKey(prefixOrKey, now) {
       const input = prefixOrKey.trim();
-      const candidates = await matching(input);
-      const live = candidates.filter((row) => row.revoked_at === null);
-      if (live.length === 0) {
-        const [revoked] = candidates;
-        throw new Error(revoked ? `key ${revoked.prefix} is already revoked` : `no key matches '${input}'`);
-      }
-      if (live.length > 1) {
-        const prefixes = live.map((row) => row.prefix).join(', ');
-        throw new Error(`'${input}' matches ${live.length} keys (${prefixes}); give more characters or the whole key`);
-      }
-      const id = live[0]!.id;
+      const key = oneLiveKey(input, await matching(input));
+      const id = key.id;
       // Another node may have revoked it since the read: the guard keeps the first revocation's time.
       const { rowCount } = await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now, id]);
-      if (rowCount === 0) throw new Error(`key ${live[0]!.prefix} is already revoked`);
-      return toRecord((await byId(id))!);
+      if (rowCount === 0) throw new Error(`key ${key.prefix} is already revoked`);
+      return toKeyRecord((await byId(id))!);
     },
     async revokeKeyById(id, now) {
       const { rowCount } = await pool.query('UPDATE api_keys SET revoked_at = $1 WHERE id = $2 AND revoked_at IS NULL', [now, id]);

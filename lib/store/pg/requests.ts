@@ -3,18 +3,10 @@
 // the rate window is counted and taken under the key's advisory lock in one transaction.
 import type pg from 'pg';
 import type { IdempotencyBegin } from '../rows.js';
+import { claimedAnswer, type IdempotencyDbRow } from '../db-rows.js';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS, RATE_WINDOW_MS, rateDecision } from '../rules.js';
 import type { IdempotencyStore, RateStore } from '../types.js';
 import { LOCKS, lockKey, transaction } from './connection.js';
-
-interface IdempotencyDbRow {
-  body_hash: string;
-  state: 'pending' | 'done';
-  status: number | null;
-  body: string | null;
-  request_id: string | null;
-  created_at: number;
-}
 
 /** Idempotency operations on `pool`. */
 export function pgIdempotencyStore(pool: pg.Pool): IdempotencyStore {
@@ -51,9 +43,7 @@ export function pgIdempotencyStore(pool: pg.Pool): IdempotencyStore {
             );
             return { state: 'new' };
           }
-          if (row.body_hash !== bodyHash) return { state: 'conflict' };
-          if (row.state === 'pending') return { state: 'pending' };
-          return { state: 'replay', status: row.status!, body: row.body!, requestId: row.request_id! };
+          return claimedAnswer(row, bodyHash);
         }
       });
     },

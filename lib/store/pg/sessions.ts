@@ -4,7 +4,7 @@
 // ledger's unique indexes back that up.
 import type pg from 'pg';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { ENDED_STATUSES, SESSION_COLUMNS, toSession, wholeUsage, type SessionDbRow } from '../db-rows.js';
+import { ENDED_STATUSES, lostEnding, SESSION_COLUMNS, toSession, toUsage, USAGE_COLUMNS, wholeUsage, type SessionDbRow, type UsageDbRow } from '../db-rows.js';
 import type { SessionRow, UsageInput } from '../rows.js';
 import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
 import type { NodeStore, SessionStore } from '../types.js';
@@ -59,11 +59,7 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
     const { rows: orphans } = await pool.query<SessionDbRow>(`SELECT ${SESSION_COLUMNS} FROM sessions WHERE status = 'active' AND ${ofNode} ORDER BY started_at, id`, params);
     const failed: SessionRow[] = [];
     for (const row of orphans) {
-      // Never before the start, should the clock have stepped back across the restart.
-      const endedAt = Math.max(row.started_at, Math.min(now, row.expires_at));
-      const seconds = Math.ceil((endedAt - row.started_at) / 1000);
-      const usage = { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-      const ended = await transaction(pool, (client) => end(client, { id: row.id, status: 'failed', endedAt, errorCode: 'engine_failure', errorMessage: message, usage }));
+      const ended = await transaction(pool, (client) => end(client, lostEnding(row, now, message)));
       if (ended) failed.push(toSession(ended.row));
     }
     return failed;
@@ -132,23 +128,8 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
       return ended?.bill ?? null;
     },
     async getUsage(sessionId) {
-      const { rows } = await pool.query<{ session_id: string; seconds: number; bytes_dc: number; bytes_res: number; ai_tokens: number; captcha_solves: number; test: boolean; created_at: number }>(
-        'SELECT session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at FROM usage WHERE session_id = $1',
-        [sessionId],
-      );
-      const row = rows[0];
-      return (
-        row && {
-          sessionId: row.session_id,
-          seconds: row.seconds,
-          bytesDatacenter: row.bytes_dc,
-          bytesResidential: row.bytes_res,
-          aiTokens: row.ai_tokens,
-          captchaSolves: row.captcha_solves,
-          test: row.test,
-          createdAt: row.created_at,
-        }
-      );
+      const { rows } = await pool.query<UsageDbRow>(`SELECT ${USAGE_COLUMNS} FROM usage WHERE session_id = $1`, [sessionId]);
+      return rows[0] && toUsage(rows[0]);
     },
     failOrphanedSessions(now, node) {
       return failNode(node, true, now, ORPHAN_MESSAGE);

@@ -1,20 +1,9 @@
 import type Database from 'better-sqlite3';
 import { isPlanName } from '../../billing/plans.js';
+import { toAccount, type AccountDbRow } from '../db-rows.js';
 import { newAccountId } from '../../ids.js';
 import type { Account, AccountStore } from '../types.js';
 import type { Sync } from './sync.js';
-
-interface AccountDbRow {
-  id: string;
-  plan: string;
-  created_at: number;
-}
-
-/** Turns a database row into an Account, refusing a plan this version does not know. */
-function toAccount(row: AccountDbRow): Account {
-  if (!isPlanName(row.plan)) throw new Error(`account ${row.id} has an unknown plan '${row.plan}'`);
-  return { id: row.id, plan: row.plan, createdAt: row.created_at };
-}
 
 /** Account operations over `db`, with their statements prepared once. */
 export function accountStore(db: Database.Database): Sync<AccountStore> {

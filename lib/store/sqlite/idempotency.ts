@@ -1,16 +1,8 @@
 import type Database from 'better-sqlite3';
+import { claimedAnswer, type IdempotencyDbRow } from '../db-rows.js';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from '../rules.js';
 import type { IdempotencyBegin, IdempotencyStore } from '../types.js';
 import type { Sync } from './sync.js';
-
-interface IdempotencyDbRow {
-  body_hash: string;
-  state: 'pending' | 'done';
-  status: number | null;
-  body: string | null;
-  request_id: string | null;
-  created_at: number;
-}
 
 /** Idempotency operations over `db`, with their statements prepared once. */
 export function idempotencyStore(db: Database.Database): Sync<IdempotencyStore> {
@@ -42,9 +34,7 @@ export function idempotencyStore(db: Database.Database): Sync<IdempotencyStore> 
       reclaim.run(bodyHash, now, keyId, idemKey);
       return { state: 'new' };
     }
-    if (row.body_hash !== bodyHash) return { state: 'conflict' };
-    if (row.state === 'pending') return { state: 'pending' };
-    return { state: 'replay', status: row.status!, body: row.body!, requestId: row.request_id! };
+    return claimedAnswer(row, bodyHash);
   });
 
   return {

@@ -1,21 +1,10 @@
 import type Database from 'better-sqlite3';
 import { decodeCursor, encodeCursor } from '../cursor.js';
-import { ENDED_STATUSES, SESSION_COLUMNS, toSession, wholeUsage, type SessionDbRow } from '../db-rows.js';
+import { ENDED_STATUSES, lostEnding, SESSION_COLUMNS, toSession, toUsage, USAGE_COLUMNS, wholeUsage, type SessionDbRow, type UsageDbRow } from '../db-rows.js';
 import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSAGE, secondsToFirstExpiry } from '../rules.js';
 import type { NodeStore, SessionBill, SessionRow, SessionStore, UsageInput } from '../types.js';
 import type { LedgerWriter } from './ledger.js';
 import type { Sync } from './sync.js';
-
-interface UsageDbRow {
-  session_id: string;
-  seconds: number;
-  bytes_dc: number;
-  bytes_res: number;
-  ai_tokens: number;
-  captcha_solves: number;
-  test: number;
-  created_at: number;
-}
 
 
 /** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
@@ -52,9 +41,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
     `INSERT INTO usage (session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at)
      SELECT id, @seconds, @dc, @res, @ai, @solves, test, @at FROM sessions WHERE id = @id`,
   );
-  const usageOf = db.prepare<[string], UsageDbRow>(
-    'SELECT session_id, seconds, bytes_dc, bytes_res, ai_tokens, captcha_solves, test, created_at FROM usage WHERE session_id = ?',
-  );
+  const usageOf = db.prepare<[string], UsageDbRow>(`SELECT ${USAGE_COLUMNS} FROM usage WHERE session_id = ?`);
 
   type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
   // The guard on status = 'active' makes the second call a no-op, so one exit path can never bill twice.
@@ -83,11 +70,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
     dropNodeOpening.run(params);
     const failed: SessionRow[] = [];
     for (const row of nodeActive.all(params)) {
-      // Never before the start, should the clock have stepped back across the restart.
-      const endedAt = Math.max(row.started_at, Math.min(now, row.expires_at));
-      const seconds = Math.ceil((endedAt - row.started_at) / 1000);
-      const usage = { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
-      if (end({ id: row.id, status: 'failed', endedAt, errorCode: 'engine_failure', errorMessage: message, usage })) failed.push(toSession(byId.get(row.id)!));
+      if (end(lostEnding(row, now, message))) failed.push(toSession(byId.get(row.id)!));
     }
     return failed;
   });
@@ -148,18 +131,7 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
     },
     getUsage(sessionId) {
       const row = usageOf.get(sessionId);
-      return (
-        row && {
-          sessionId: row.session_id,
-          seconds: row.seconds,
-          bytesDatacenter: row.bytes_dc,
-          bytesResidential: row.bytes_res,
-          aiTokens: row.ai_tokens,
-          captchaSolves: row.captcha_solves,
-          test: row.test === 1,
-          createdAt: row.created_at,
-        }
-      );
+      return row && toUsage(row);
     },
     failOrphanedSessions(now, node) {
       return failNode.immediate(node, true, now, ORPHAN_MESSAGE);
