@@ -1,8 +1,9 @@
 import type * as t from 'io-ts';
 import { described } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { clickOwnBox } from '../target/click-point.js';
-import { perform, withTarget } from '../target/index.js';
+import { clickLocated } from '../target/click-point.js';
+import { perform } from '../target/index.js';
+import { withLocated } from '../target/located.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
 import { targeted } from './targeting.js';
@@ -13,15 +14,12 @@ export const clickCodec = described(targeted({}), 'Clicks an element, then waits
 /** Decoded click parameters. */
 export type ClickParams = t.TypeOf<typeof clickCodec>;
 
-/** The click step: a point of the element's own box, Playwright's actionability checks, then what it caused (a navigation and its load, the requests it fired). */
+/** The click step: a point of the element's own box, once the element is actionable, then what it caused (a navigation and its load, the requests it fired). */
 export const clickStep = defineStep({
   name: 'click',
-  targets: true,
   codec: clickCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
-    await withTarget(ctx, params, 'click', (element) =>
-      withNavigation(ctx, () => perform('click', () => clickOwnBox(element))),
-    );
+    await withLocated(ctx, params, 'click', (located) => withNavigation(ctx, () => perform('click', () => clickLocated(ctx, located))));
   },
 });

@@ -44,7 +44,7 @@ export interface StepContext {
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */
   signal: AbortSignal;
   /**
-   * Whether a later step of this act acts on an element. A document this step opens is readied
+   * Whether a later step of this act acts on an element through Playwright (StepModule.targets). A document this step opens is readied
    * for actions (prepareActions) only then: the readying costs its renderer some 30 ms of CPU,
    * wasted on a document that is only read, and under load that CPU is what other sessions wait for.
    */
@@ -63,7 +63,12 @@ export interface StepOutcome {
 export interface StepModule<P = unknown, N extends string = string> {
   readonly name: N;
   readonly codec: t.Type<P, unknown, unknown>;
-  /** The step acts on an element it targets (ref, text, label, selector). */
+  /**
+   * The step acts on the element it targets through Playwright's element actions, which need
+   * Playwright's injected script in the document (check, select, type...). click and fill do
+   * not set it: they act through the walker (lib/target/located.ts) and reach for Playwright
+   * only when the element is not ready at once.
+   */
   readonly targets?: true;
   /**
    * The longest the step may take, in ms, from its parameters and the caps it waits under

@@ -6,22 +6,11 @@
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
 import { squash } from '../observe/page/text.js';
-import { ACTION_TIMEOUT_MS, leaveField, perform } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, leaveField, perform, refGone } from '../target/index.js';
+import type { Located } from '../target/located.js';
+import { fieldState, type FieldState } from '../target/page/field.js';
+import type { StepContext } from './define.js';
 import { convertWritten, isFormattedKind } from './written-values.js';
-
-/** A field as fill sees it: its kind (input type, textarea, editable, other), value, language and state. */
-export interface FieldState {
-  kind: string;
-  value: string;
-  /** The nearest `lang` attribute, else the browser's language (the session's locale). */
-  lang: string;
-  disabled: boolean;
-  readOnly: boolean;
-  /** Still in its document (a re-render may have replaced it). */
-  connected: boolean;
-  /** The maxlength it enforces, or -1. */
-  maxLength: number;
-}
 
 /** What a fill set out to do, for the read-back. */
 export interface FillCheck {
@@ -30,17 +19,36 @@ export interface FillCheck {
   wanted: string;
 }
 
-/** Runs in the page: the field's kind, value, language and state. */
-export function fieldState(el: Element): FieldState {
-  const text = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : null;
-  const kind = el instanceof HTMLInputElement ? el.type : el instanceof HTMLTextAreaElement ? 'textarea' : (el as HTMLElement).isContentEditable ? 'editable' : 'other';
-  const value = text ? text.value : ((el as HTMLElement).innerText ?? el.textContent ?? '');
-  const lang = el.closest('[lang]')?.getAttribute('lang')?.trim() || navigator.language || '';
-  const readOnly = !!text?.readOnly;
-  return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
+const shown = (kind: string, value: string): string => (kind === 'password' ? 'a value' : `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`);
+
+/**
+ * Fills a found target with `written` and leaves the field. In the top document, a field the
+ * keyboard writes that is ready at once gets the focus and its content selected in one round
+ * trip, and the keyboard replaces it (Delete clears it), as Playwright's fill would; any other
+ * field, or one not ready yet, goes through fillValue.
+ */
+export async function fillLocated(ctx: StepContext, located: Located, written: string, what = 'fill'): Promise<FillCheck> {
+  if (located.inTop) {
+    const aim = await perform(what, () => located.ask('aimFill'));
+    if (aim.state === 'gone') throw refGone(ctx, located.found.ref, located.target);
+    if (aim.state === 'ready') {
+      await perform(what, async () => {
+        if (written === '') await ctx.page.keyboard.press('Delete');
+        else await ctx.page.keyboard.insertText(written);
+        await located.ask('leaveField');
+      });
+      return { kind: aim.field.kind, before: aim.field.value, wanted: written };
+    }
+  }
+  return fillValue(await located.element(), written, what);
 }
 
-const shown = (kind: string, value: string): string => (kind === 'password' ? 'a value' : `"${value.length > 60 ? `${value.slice(0, 60)}…` : value}"`);
+/** Reads a found target's field once the page has reacted to a fill; null when it is gone. */
+export async function fieldAfterFill(located: Located): Promise<FieldState | null> {
+  if (!located.inTop) return handleFieldAfterFill(await located.element());
+  const field = await located.ask('fieldAfter').catch(() => null);
+  return field && 'kind' in field ? field : null;
+}
 
 /**
  * Fills `handle` with `written` and leaves the field (input and change fire). A date, time,
@@ -81,13 +89,8 @@ function took(check: FillCheck, now: string, maxLength = -1): boolean {
   return wanted !== '' && after !== '' && after !== before;
 }
 
-/**
- * Reads the field back after a fill and the page's reaction to it: action_failed when the value
- * did not take (`disabled`, `not_editable`, or `value_rejected`: empty, back to what it held, or
- * cut at the field's maxlength).
- * A field that went away (a navigation, a re-render) is not judged.
- */
-export async function checkFilled(handle: ElementHandle<Element>, check: FillCheck, what = 'fill'): Promise<void> {
+/** Reads a field's handle once the page has reacted to a fill; null when it is gone. */
+export async function handleFieldAfterFill(handle: ElementHandle<Element>): Promise<FieldState | null> {
   // A script that reacts to the change in a later task or in the next frame (a reset after
   // validation) has had its turn once that frame and a task after it have run. A longer wait
   // would cost every fill; a reset after a timer of its own is not seen.
@@ -97,7 +100,16 @@ export async function checkFilled(handle: ElementHandle<Element>, check: FillChe
       setTimeout(resolve, 250); // a page that paints no frames (hidden) still answers
     }))
     .catch(() => undefined);
-  const field = await handle.evaluate(fieldState).catch(() => null);
+  return handle.evaluate(fieldState).catch(() => null);
+}
+
+/**
+ * Judges a field read back after a fill and the page's reaction to it (`field`, null when it is
+ * gone): action_failed when the value did not take (`disabled`, `not_editable`, or
+ * `value_rejected`: empty, back to what it held, or cut at the field's maxlength). A field that
+ * went away (a navigation, a re-render) is not judged.
+ */
+export function checkFilled(field: FieldState | null, check: FillCheck, what = 'fill'): void {
   if (!field?.connected || took(check, field.value, field.maxLength)) return;
   const wanted = shown(check.kind, check.wanted);
   const reads = field.value === '' ? 'it is empty' : `it reads ${shown(check.kind, field.value)}`;

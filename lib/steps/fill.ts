@@ -1,10 +1,10 @@
 import type * as t from 'io-ts';
 import { described, string } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { withTarget } from '../target/index.js';
+import { withLocated } from '../target/located.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
-import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
+import { checkFilled, fieldAfterFill, fillLocated, type FillCheck } from './fill-value.js';
 import { targeted } from './targeting.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
@@ -23,14 +23,13 @@ export type FillParams = t.TypeOf<typeof fillCodec>;
  */
 export const fillStep = defineStep({
   name: 'fill',
-  targets: true,
   codec: fillCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
-    await withTarget(ctx, params, 'input', async (element) => {
+    await withLocated(ctx, params, 'input', async (located) => {
       let check: FillCheck | null = null;
-      const navigated = await withNavigation(ctx, async () => void (check = await fillValue(element, params.value)));
-      if (check && !navigated) await checkFilled(element, check);
+      const navigated = await withNavigation(ctx, async () => void (check = await fillLocated(ctx, located, params.value)));
+      if (check && !navigated) checkFilled(await fieldAfterFill(located), check);
     });
   },
 });

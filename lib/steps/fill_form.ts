@@ -7,7 +7,7 @@ import type { ActionEffects } from '../nav/effects.js';
 import { locate } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
-import { checkFilled, fillValue, type FillCheck } from './fill-value.js';
+import { checkFilled, fillValue, handleFieldAfterFill, type FillCheck } from './fill-value.js';
 import { describeControl, radioOfGroup, setToggle } from './form-controls.js';
 import { chooseOptions } from './select.js';
 import { customSelectKind } from './listbox.js';
@@ -110,7 +110,7 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
   // Read back once the page has reacted to the fields (the requests they fired answered, a
   // frame drawn), and before a submit takes them away.
   if (checks.length > 0) await effects.settled();
-  for (const [handle, label, check] of checks) await checkFilled(handle, check, `fill of "${label}"`);
+  for (const [handle, label, check] of checks) checkFilled(await handleFieldAfterFill(handle), check, `fill of "${label}"`);
   if (!params.submit) return;
   const anchor = handles[0]!;
   const frame = await anchor.ownerFrame();

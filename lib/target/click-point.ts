@@ -1,96 +1,50 @@
-// Where to click an element so that the click reaches it and nothing else: a row's centre may
-// hold a star icon, a folder item's centre one of its own tree items. The point is read in the
-// page (these functions are serialised into it: each one is self-contained); Playwright then
-// clicks there, checking once more that the point hits the element or what is inside it.
+// Clicking an element where the click reaches it and nothing else: a row's centre may hold a star
+// icon, a folder item's centre one of its own tree items. The point is read in the page
+// (./page/click-point.ts). An element ready at once is clicked there with the mouse, its events
+// watched in the page; anything else goes through Playwright's click, which waits for it.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
-import { HOOKS_KEY } from '../observe/page/protocol.js';
-import { ACTION_TIMEOUT_MS } from './index.js';
+import { HOOKS_KEY, PAGE_KEY } from '../observe/page/protocol.js';
+import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
+import { clickPointOf } from './page/click-point.js';
+import type { Landing } from './page/act.js';
+import { ACTION_TIMEOUT_MS, refGone } from './index.js';
+import type { Located } from './located.js';
+import type { StepContext } from '../steps/define.js';
 
-/** What a click at the element's points would reach. */
-export type ClickPoint =
-  /** The centre reaches the element itself (or plain content of it). */
-  | { kind: 'centre' }
-  /** This point (from the element's padding box corner) does, and the centre does not. */
-  | { kind: 'point'; x: number; y: number }
-  /** Every point that reaches the element lands on other controls inside it, named here. */
-  | { kind: 'nested'; controls: string[] }
-  /** No point reaches it (covered, out of view, no box): Playwright's own wait decides. */
-  | { kind: 'unknown' };
+const covered = (controls: string[]): StepError =>
+  new StepError('action_failed', `click failed: every part of it is another control inside it (${controls.join(', ')}); target one of those`, {
+    reason: 'covered',
+  });
 
 /**
- * Runs in the page: brings `el` into view, then tries its centre and a grid of points, each by
- * the browser's own hit test. A point reaches `el` when what it hits is `el` or lies inside it
- * with no other control in between (a link, a button, a field, a label, an ARIA widget role, or
- * an element with a click listener of its own).
+ * Clicks a found target. In the top document, one round trip asks the walker whether it is ready
+ * now (enabled, shown, standing still, a point of its box reaching it) and where; the mouse
+ * clicks there while the page stops any of the click's events that would land elsewhere. An
+ * element not ready, one in an iframe, or a click that landed elsewhere goes through Playwright's
+ * click (clickOwnBox), which waits for it under the action's timeout.
  */
-export function clickPointOf(el: Element, hooksKey: string): ClickPoint {
-  // Points tried across the element's box, per side: the centre first, then nearest to it.
-  const GRID = 5;
-  const CONTROL_TAGS = ['button', 'select', 'textarea', 'summary', 'option'];
-  const CONTROL_ROLES = ['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'switch', 'checkbox', 'radio', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton'];
-  const hooks = (globalThis as unknown as Record<symbol, WeakSet<Element> | undefined>)[Symbol.for(hooksKey)];
-  const isControl = (node: Element): boolean => {
-    const tag = node.localName;
-    if (CONTROL_TAGS.includes(tag)) return true;
-    if (tag === 'a' && node.hasAttribute('href')) return true;
-    if (tag === 'label') return !!(node as HTMLLabelElement).control;
-    if (tag === 'input') return (node as HTMLInputElement).type !== 'hidden';
-    const role = (node.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '';
-    if (CONTROL_ROLES.includes(role)) return true;
-    return !!hooks?.has(node) || node.hasAttribute('onclick') || typeof (node as HTMLElement).onclick === 'function';
-  };
-  const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
-  const describe = (node: Element): string => {
-    const text = (node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 40);
-    const id = node.id ? `#${node.id}` : '';
-    const cls = typeof node.className === 'string' && node.className.trim() ? `.${node.className.trim().split(/\s+/).join('.')}` : '';
-    return `<${node.localName}${id}${cls}>${text ? ` "${text}"` : ''}`;
-  };
-  /** null: the point misses el; el itself: it reaches el; another element: the control inside el it lands on. */
-  const reached = (hit: Element | null): Element | null => {
-    let inner: Element | null = null;
-    for (let node = hit; node; node = parentOf(node)) {
-      if (node === el) return inner ?? el;
-      if (isControl(node)) inner = node;
+export async function clickLocated(ctx: StepContext, located: Located): Promise<void> {
+  if (located.inTop) {
+    const aim = await located.ask('aimClick');
+    if (aim.state === 'gone') throw refGone(ctx, located.found.ref, located.target);
+    if (aim.state === 'nested') throw covered(aim.controls);
+    if (aim.state === 'ready') {
+      await ctx.page.mouse.click(aim.at.x, aim.at.y);
+      if ((await landing(ctx)) !== 'missed') return;
     }
-    return null;
-  };
-  const box = el.getBoundingClientRect();
-  if (box.width < 1 || box.height < 1) return { kind: 'unknown' };
-  const viewport = { width: window.innerWidth, height: window.innerHeight };
-  if (box.top < 0 || box.left < 0 || box.bottom > viewport.height || box.right > viewport.width) {
-    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const rect = el.getBoundingClientRect();
-  const first = el.getClientRects()[0] ?? rect;
-  const root = el.getRootNode() as Document | ShadowRoot;
-  const points: Array<[number, number]> = [[rect.left + rect.width / 2, rect.top + rect.height / 2]];
-  const grid: Array<[number, number]> = [];
-  for (let i = 0; i < GRID; i++) {
-    for (let j = 0; j < GRID; j++) grid.push([first.left + ((i + 0.5) * first.width) / GRID, first.top + ((j + 0.5) * first.height) / GRID]);
-  }
-  const [cx, cy] = points[0]!;
-  grid.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
-  points.push(...grid);
-  const controls = new Set<Element>();
-  for (const [index, [x, y]] of points.entries()) {
-    if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) continue;
-    let top = root.elementFromPoint(x, y);
-    // The hit test stops at a shadow host; a control inside its shadow tree is what gets the click.
-    for (let inner = top?.shadowRoot?.elementFromPoint(x, y); inner && inner !== top; inner = inner.shadowRoot?.elementFromPoint(x, y)) top = inner;
-    const hit = reached(top);
-    if (hit === el) {
-      if (index === 0) return { kind: 'centre' };
-      return { kind: 'point', x: x - rect.left - el.clientLeft, y: y - rect.top - el.clientTop };
-    }
-    if (hit) controls.add(hit);
-  }
-  // A control that fills the whole element is its face (a tree item whose link is all of it).
-  if (controls.size === 1) return { kind: 'centre' };
-  const inOrder = [...controls].sort((a, b) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  if (controls.size > 1) return { kind: 'nested', controls: inOrder.slice(0, 3).map(describe) };
-  return { kind: 'unknown' };
+  await clickOwnBox(await located.element());
+}
+
+/** Where the watched click landed; a document the click replaced (a navigation) took it. */
+function landing(ctx: StepContext): Promise<Landing> {
+  return bounded(ctx.page, READ_LIMIT_MS, () =>
+    ctx.page.evaluate(
+      (key) => (globalThis as unknown as Record<symbol, { clickLanded(): Landing } | undefined>)[Symbol.for(key)]?.clickLanded() ?? 'none',
+      PAGE_KEY,
+    ),
+  ).catch((): Landing => 'none');
 }
 
 /**
@@ -100,13 +54,7 @@ export function clickPointOf(el: Element, hooksKey: string): ClickPoint {
  */
 export async function clickOwnBox(element: ElementHandle<Element>): Promise<void> {
   const point = await element.evaluate(clickPointOf, HOOKS_KEY);
-  if (point.kind === 'nested') {
-    throw new StepError(
-      'action_failed',
-      `click failed: every part of it is another control inside it (${point.controls.join(', ')}); target one of those`,
-      { reason: 'covered' },
-    );
-  }
+  if (point.kind === 'nested') throw covered(point.controls);
   const position = point.kind === 'point' ? { x: point.x, y: point.y } : undefined;
   await element.click({ timeout: ACTION_TIMEOUT_MS, ...(position ? { position } : {}) });
 }

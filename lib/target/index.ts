@@ -74,12 +74,8 @@ function resolveInPage([key, r]: readonly [string, string]): Element | number {
  * Playwright's element actions on it wait for actionability as locators do; a ref names one
  * element, so there is nothing to re-query, and an element that went away is an error at once.
  */
-async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign = ctx.observer.frameOf(ref)): Promise<ElementHandle<Element>> {
-  const gone = (): StepError =>
-    new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
-      target: describe(target),
-      candidates: ctx.observer.nearest(ref),
-    });
+async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle<Element>> {
+  const gone = (): StepError => refGone(ctx, ref, target);
   // A cross-origin iframe's element: that frame's walker numbered it and holds it.
   if (foreign) {
     const handle = await foreign
@@ -142,13 +138,19 @@ async function lookAgainWhileSettling(ctx: StepContext, target: TargetParams, pu
   return found;
 }
 
+/** A step's target as the page matched it: its ref, and the cross-origin frame whose walker holds it, if any. */
+export interface FoundRef {
+  ref: string;
+  frame?: Frame;
+}
+
 /**
- * Resolves a step's target to a handle of its element (dispose it after use: see withTarget). A ref must come from the latest observation
- * (an older one is stale); text and label are matched in the page among visible elements
- * (label order: aria-label, placeholder, associated label, name, nearby text). No match:
- * element_not_found with up to 5 nearest candidates `{ref, label}`.
+ * Matches a step's target to a ref. A ref must come from the latest observation (an older one is
+ * stale); text and label are matched in the page among visible elements (label order:
+ * aria-label, placeholder, associated label, name, nearby text). No match: element_not_found
+ * with up to 5 nearest candidates `{ref, label}`.
  */
-export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle<Element>> {
+export async function findRef(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<FoundRef> {
   if (target.ref !== undefined) {
     const ref = target.ref.trim();
     if (!ctx.observer.isCurrent(ref)) {
@@ -161,7 +163,8 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
         { target: { ref }, candidates: ctx.observer.nearest(ref) },
       );
     }
-    return refHandle(ctx, ref, target);
+    const frame = ctx.observer.frameOf(ref);
+    return frame ? { ref, frame } : { ref };
   }
   const found = await lookAgainWhileSettling(ctx, target, purpose, await findInPage(ctx, target, purpose));
   if (!found.ref) {
@@ -171,7 +174,25 @@ export async function locate(ctx: StepContext, target: TargetParams, purpose: Pu
       candidates: found.candidates,
     });
   }
+  return found.frame ? { ref: found.ref, frame: found.frame } : { ref: found.ref };
+}
+
+/** The error of a ref whose element left the page since it was matched. */
+export function refGone(ctx: StepContext, ref: string, target: TargetParams): StepError {
+  return new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
+    target: describe(target),
+    candidates: ctx.observer.nearest(ref),
+  });
+}
+
+/** A handle to a found ref's element, for Playwright's element actions (dispose it after use). */
+export function handleOf(ctx: StepContext, found: FoundRef, target: TargetParams): Promise<ElementHandle<Element>> {
   return refHandle(ctx, found.ref, target, found.frame);
+}
+
+/** Resolves a step's target to a handle of its element (dispose it after use: see withTarget); see findRef. */
+export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle<Element>> {
+  return handleOf(ctx, await findRef(ctx, target, purpose), target);
 }
 
 /** Locates a step's target, runs `use` on its element, and lets the handle go (without waiting for the page to confirm). */

@@ -45,10 +45,11 @@ describe('GET /v1/sessions/:id/trace against real Chromium', function () {
     const files = zipEntries(zip);
     expect([...files.keys()]).to.include.members(['trace.trace', 'trace.network']);
     expect([...files.keys()].some((name) => name.startsWith('screencast/')), 'a screenshot').to.equal(true);
-    const events = files.get('trace.trace')!.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; method?: string; params?: { value?: string } });
+    const events = files.get('trace.trace')!.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; method?: string; params?: { text?: string } });
     const calls = events.filter((event) => event.type === 'before').map((event) => event.method);
-    expect(calls).to.include.members(['goto', 'click', 'fill']);
-    expect(events.find((event) => event.type === 'before' && event.method === 'fill')?.params?.value).to.equal('Ada Lovelace');
+    // A ready element is clicked with the mouse and filled with the keyboard (lib/target/located.ts).
+    expect(calls).to.include.members(['goto', 'mouseClick', 'keyboardInsertText']);
+    expect(events.find((event) => event.type === 'before' && event.method === 'keyboardInsertText')?.params?.text).to.equal('Ada Lovelace');
     expect(events.some((event) => event.type === 'frame-snapshot'), 'a DOM snapshot').to.equal(true);
     // Nothing half-written is left beside it.
     expect(readdirSync(tracesFolder(t.service.dataDir))).to.deep.equal([`${id}.zip`]);

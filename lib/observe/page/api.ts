@@ -1,9 +1,16 @@
-import { PAGE_KEY, type PageApi, type WalkOptions } from './protocol.js';
+import { HOOKS_KEY, PAGE_KEY, type PageApi, type WalkOptions } from './protocol.js';
 import { clickTargetsOf } from './listeners.js';
 import { RefStore } from './refs.js';
 import { scrollBox, scrollPageTo, type ScrollBox } from './scroll.js';
 import { walkPage } from './walk.js';
 import { findTarget, type FindQuery, type FindResult } from '../../target/page/find.js';
+import { aimFill, ClickWatch, fieldAfter, type ClickAim, type FillAim, type Landing } from '../../target/page/act.js';
+import type { FieldState } from '../../target/page/field.js';
+
+/** A ref the page no longer holds. */
+export interface Gone {
+  state: 'gone';
+}
 
 /** The installed object: the protocol's API plus what the node side's steps ask of it. */
 export interface PageInternals extends PageApi {
@@ -15,6 +22,16 @@ export interface PageInternals extends PageApi {
   scrollBox(): ScrollBox;
   /** Moves what scrolls the page to `top` px or the bottom, at once. */
   scrollTo(top: number | 'bottom'): void;
+  /** Readies a click on ref's element in the top document and watches its events (lib/target/page/act.ts). */
+  aimClick(ref: string): Promise<ClickAim | Gone>;
+  /** Where the watched click landed. */
+  clickLanded(): Landing;
+  /** Focuses ref's field and selects its content, for the keyboard to replace. */
+  aimFill(ref: string): FillAim | Gone;
+  /** Takes the focus from ref's field, so it fires `change` as it does for a person; false when the ref is gone. */
+  leaveField(ref: string): boolean;
+  /** Ref's field once the page has reacted to a fill. */
+  fieldAfter(ref: string): Promise<FieldState | Gone>;
 }
 
 const key = Symbol.for(PAGE_KEY);
@@ -55,6 +72,14 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
   };
   // The last walk's cross-origin iframes, for the node side to match them with its frames.
   let foreign: Element[] = [];
+  const watch = new ClickWatch(win);
+  const GONE: Gone = { state: 'gone' };
+  /** Ref's element when the top document itself holds it; null when it is gone, a frame's when in a frame. */
+  const inTop = (ref: string): Element | null | 'frame' => {
+    const found = store().resolve(String(ref), topOf(win).document);
+    if (!found) return null;
+    return found.frames.length === 0 ? found.element : 'frame';
+  };
   return {
     walk: (options) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options }),
     foreignFrame: (el) => foreign.indexOf(el),
@@ -63,5 +88,24 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     refs: own,
     scrollBox: () => scrollBox(win),
     scrollTo: (top) => scrollPageTo(win, top),
+    aimClick: async (ref) => {
+      const el = inTop(ref);
+      return el === null ? GONE : el === 'frame' ? { state: 'slow' } : watch.aim(el, HOOKS_KEY);
+    },
+    clickLanded: () => watch.landed(),
+    aimFill: (ref) => {
+      const el = inTop(ref);
+      return el === null ? GONE : el === 'frame' ? { state: 'slow' } : aimFill(el);
+    },
+    leaveField: (ref) => {
+      const el = inTop(ref);
+      if (el === null || el === 'frame') return false;
+      (el as HTMLElement).blur();
+      return true;
+    },
+    fieldAfter: async (ref) => {
+      const el = inTop(ref);
+      return el === null || el === 'frame' ? GONE : fieldAfter(el);
+    },
   };
 }
