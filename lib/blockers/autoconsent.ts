@@ -85,8 +85,8 @@ export function consentInitScript(sniffRetries = AUTOCONSENT_CONFIG.detectRetrie
   // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
   // faster than it would compile the same data as an object literal; unpacking gzip in the page
   // cost more than the bytes it saved.
-  const { base, sitePatterns } = shippedRules();
-  const starter = { key: CONSENT_KEY, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
+  const { base, sitePatterns, siteTexts } = shippedRules();
+  const starter = { key: CONSENT_KEY, siteTexts, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
   const script = [
     `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
     `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,

@@ -57,13 +57,18 @@ export function consentRecorder(key: string, binding: string): void {
 
 /**
  * Init-script part, in http(s) documents: decides whether autoconsent starts (`start`). After
- * DOMContentLoaded a main frame on a site with its own rule starts it at once; any other document
+ * DOMContentLoaded a main frame on a site with its own rule (`sitePatterns`, each with the texts
+ * one of which a URL it matches holds) starts it at once; any other document
  * is sniffed, and again every `intervalMs` (autoconsent's own detection schedule), `retries`
  * times, if the DOM changed meanwhile, so a banner a CMP script adds late is still caught; a hit
  * starts autoconsent. Until it starts, autoconsent costs the document nothing but the sniffs:
  * its code is not even compiled.
  */
-export function consentStarter(args: { key: string; sitePatterns: string[]; retries: number; intervalMs: number }, start: () => void, sniff: () => boolean): void {
+export function consentStarter(
+  args: { key: string; sitePatterns: string[]; siteTexts: string[][]; retries: number; intervalMs: number },
+  start: () => void,
+  sniff: () => boolean,
+): void {
   const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[args.key];
   if (!progress) return;
   progress.lifecycle = 'sniffing';
@@ -98,7 +103,11 @@ export function consentStarter(args: { key: string; sitePatterns: string[]; retr
     }
   };
   const ready = (): void => {
-    if (window === window.top && args.sitePatterns.some((pattern) => location.href.match(pattern) !== null)) begin();
+    const url = location.href;
+    // A pattern is compiled only for a URL holding text it requires (consent-rules.ts).
+    const site = (): boolean =>
+      args.sitePatterns.some((pattern, i) => (args.siteTexts[i] ?? ['']).some((text) => url.includes(text)) && url.match(pattern) !== null);
+    if (window === window.top && site()) begin();
     else look();
   };
   const soon = (): void => void setTimeout(ready, 0);

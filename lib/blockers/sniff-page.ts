@@ -12,10 +12,22 @@ export const HEURISTIC_LIMITS = { depth: 3, elements: 400 };
  * Returns the sniff of one document: true when the page shows something some rule, code rule or
  * the heuristic pass could detect a CMP by (consent-sniff.ts), so autoconsent is worth starting.
  * Each call reads the DOM afresh: the selectors one by one (one the browser rejects counts as
- * no match), the XPath expressions, a few globals and the coded checks.
+ * no match; lone ids, classes and tags by the DOM's own lookups), the XPath expressions, a few
+ * globals and the coded checks.
  */
 export function consentSniffer(plan: SniffPlan, limits: typeof HEURISTIC_LIMITS): () => boolean {
   const scope = window as unknown as Record<string, unknown>;
+  // A lone id, class or tag needs no selector parsed (the browser keeps only 256 parsed ones per document).
+  const ids: string[] = [];
+  const classes: string[] = [];
+  const tags: string[] = [];
+  const selectors: string[] = [];
+  for (const selector of plan.css) {
+    if (/^#[\w-]+$/.test(selector)) ids.push(selector.slice(1));
+    else if (/^\.[\w-]+$/.test(selector)) classes.push(selector.slice(1));
+    else if (/^[a-z][\w-]*$/.test(selector)) tags.push(selector);
+    else selectors.push(selector);
+  }
   const top = window === window.top;
 
   const found = (selector: string): boolean => {
@@ -65,7 +77,9 @@ export function consentSniffer(plan: SniffPlan, limits: typeof HEURISTIC_LIMITS)
   };
 
   return () => {
-    if (plan.css.some(found)) return true;
+    if (ids.some((id) => document.getElementById(id) !== null) || selectors.some(found)) return true;
+    if (classes.some((name) => document.getElementsByClassName(name).item(0) !== null)) return true;
+    if (tags.some((name) => document.getElementsByTagName(name).item(0) !== null)) return true;
     if (plan.xpath.some(evaluates)) return true;
     if (plan.globals.some((name) => Boolean(scope[name]))) return true;
     return plan.special.some((name) => checks[name]?.() === true);
