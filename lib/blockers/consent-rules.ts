@@ -2,7 +2,8 @@
 // document parses only what it can use. Every main frame needs the 200 generic rules; frames need
 // the 28 frame rules; the other 571 rules each name the one site they are for (a URL pattern),
 // and a document needs them only on that site. The init script carries the first two groups and
-// the patterns of the third; a document whose URL matches a pattern asks the node side for its
+// the patterns of the third (with the texts a URL must hold to match each, so that a document
+// compiles few of them); a document whose URL matches a pattern asks the node side for its
 // rules (rulesFor), the rare case, through the binding autoconsent already talks over.
 import { filterCompactRules, type CompactCMPRuleset, type IndexedCMPRuleset } from '@duckduckgo/autoconsent';
 import { readFileSync } from 'node:fs';

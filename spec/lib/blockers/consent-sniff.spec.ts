@@ -77,6 +77,8 @@ describe('the consent sniff', function () {
       '/onetrust-manual': { body: pages.oneTrustPage(3_600_000) },
       '/piano': { body: pages.pianoFramedPage('/piano-frame') },
       '/piano-frame': { body: pages.pianoFramePage() },
+      '/piano-stuck': { body: pages.pianoFramedPage('/piano-stuck-frame') },
+      '/piano-stuck-frame': { body: pages.pianoFramePage(false) },
     });
   });
   after(async () => {
@@ -147,5 +149,19 @@ describe('the consent sniff', function () {
     expect(await tracker.settle(page, 1_500)).to.deep.equal(['cookie_consent']);
     expect(tracker.log.map((dismissal) => dismissal.detail)).to.deep.equal(['piano.io']);
     expect(await lifecycle(page)).to.equal('sniffing');
+  });
+
+  it('forgets what a frame was handling once the frame moves to a document that never starts autoconsent', async () => {
+    const { page, tracker } = await open('/piano-stuck');
+    const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
+    // The banner was found; its opt-out waits for a close button that never comes.
+    await frame.waitForFunction((key) => (window as unknown as Record<string, { popupSeq: number } | undefined>)[key]?.popupSeq !== 0, CONSENT_KEY, { timeout: 5_000 });
+    await frame.goto(site.url('/plain'));
+    // A cap far above anything the machine's load could add: a stale `handling` would hold settle to it.
+    const cap = 60_000;
+    const started = performance.now();
+    expect(await tracker.settle(page, cap)).to.deep.equal([]);
+    expect(performance.now() - started).to.be.below(cap / 10);
+    expect(await lifecycle(frame)).to.equal('sniffing');
   });
 });

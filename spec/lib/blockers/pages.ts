@@ -270,11 +270,14 @@ export const resetPasswordPage = (): string =>
  */
 export const pianoFramedPage = (framePath: string): string => html('Site with a framed Piano banner', `${article}<iframe src="${framePath}" style="width: 600px; height: 200px"></iframe>`);
 
-/** The document of the frame pianoFramedPage() holds: Piano's banner, which its close button removes. */
-export const pianoFramePage = (): string =>
+/**
+ * The document of the frame pianoFramedPage() holds: Piano's banner, which its close button
+ * removes; without the button (`closable` false), autoconsent's opt-out waits for it in vain.
+ */
+export const pianoFramePage = (closable = true): string =>
   html(
     'Piano consent',
-    `<div id="piano-cookie_banner"><p>We use cookies.</p><button id="piano-close" data-close-button>Close</button></div>
+    `<div id="piano-cookie_banner"><p>We use cookies.</p>${closable ? '<button id="piano-close" data-close-button>Close</button>' : ''}</div>
     ${recordClicks}
-    <script>document.getElementById('piano-close').addEventListener('click', () => document.getElementById('piano-cookie_banner').remove());</script>`,
+    <script>document.getElementById('piano-close')?.addEventListener('click', () => document.getElementById('piano-cookie_banner').remove());</script>`,
   );
