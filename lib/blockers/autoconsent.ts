@@ -1,7 +1,9 @@
 import type { Config } from '@duckduckgo/autoconsent';
 import { readFileSync } from 'node:fs';
 import { shippedRules } from './consent-rules.js';
-import { CONSENT_KEY, consentRecorder, hideBinding } from './consent-page.js';
+import { CONSENT_KEY, consentRecorder, consentStarter, hideBinding } from './consent-page.js';
+import { sniffPlan } from './consent-sniff.js';
+import { consentSniffer, HEURISTIC_LIMITS } from './sniff-page.js';
 
 /** The binding autoconsent's messages reach the node side through. */
 export const SEND_BINDING = 'autoconsentSendMessage';
@@ -59,39 +61,47 @@ export function asConsentMessage(value: unknown): ConsentMessage | undefined {
 /** The global name scripts/bundles.mjs gives the page-side kit (./page/consent.ts). */
 const KIT_NAME = '__tabwrightConsentKit';
 
-let initScript: string | undefined;
+/** How often autoconsent retries detection, and so how often a document without a banner is sniffed again. */
+const DETECT_INTERVAL_MS = 500;
+
+const initScripts = new Map<number, string>();
 
 /**
  * The init script of every document. At document start, before any page script: our recorder
  * wraps the binding, keeps it for autoconsent and removes it from the page's globals, so page
- * scripts cannot send messages of their own. In http(s) documents the page-side kit
- * (scripts/bundles.mjs from ./page/consent.ts, in a function scope the page never sees) then
- * starts autoconsent with the config and the rules of consent-rules.ts, narrowed there to the
- * document's URL: right after DOMContentLoaded, when autoconsent would start detecting anyway.
- * Compiling and running it earlier would hold up the page's parsing; V8 compiles a function's
- * body when it is first called.
+ * scripts cannot send messages of their own. In http(s) documents the starter then decides,
+ * after DOMContentLoaded, whether the page-side kit (scripts/bundles.mjs from ./page/consent.ts,
+ * in a function scope the page never sees) starts autoconsent with the config and the rules of
+ * consent-rules.ts, narrowed there to the document's URL: at once on a site with its own rule,
+ * else once the sniff (consent-sniff.ts) sees something a rule could detect, retried on
+ * autoconsent's schedule (`sniffRetries` times; tests may lower it). The kit sits in a function
+ * called only then: V8 compiles a function's body when it is first called, so a document without
+ * a banner never compiles it, nor parses the rules.
  */
-export function consentInitScript(): string {
-  if (initScript) return initScript;
+export function consentInitScript(sniffRetries = AUTOCONSENT_CONFIG.detectRetries): string {
+  const cached = initScripts.get(sniffRetries);
+  if (cached) return cached;
   const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
   // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
   // faster than it would compile the same data as an object literal; unpacking gzip in the page
   // cost more than the bytes it saved.
-  const { base, sitePatterns } = shippedRules();
-  initScript = [
+  const { base, sitePatterns, siteTexts } = shippedRules();
+  const starter = { key: CONSENT_KEY, siteTexts, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
+  const script = [
     `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
     `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,
     `  const send = window.${SEND_BINDING};`,
+    `  const sitePatterns = ${JSON.stringify(sitePatterns)};`,
     '  const run = async () => {',
     `    const base = JSON.parse(${JSON.stringify(JSON.stringify(base))});`,
     kit,
-    `    await ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, ${JSON.stringify(sitePatterns)});`,
+    `    await ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, sitePatterns);`,
     '  };',
-    '  const soon = () => setTimeout(() => void run().catch(() => undefined), 0);',
-    "  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });",
-    '  else soon();',
+    `  const sniff = (${consentSniffer.toString()})(${JSON.stringify(sniffPlan())}, ${JSON.stringify(HEURISTIC_LIMITS)});`,
+    `  (${consentStarter.toString()})({ ...${JSON.stringify(starter)}, sitePatterns }, () => void run().catch(() => undefined), sniff);`,
     '}',
     `(${hideBinding.toString()})(${JSON.stringify(SEND_BINDING)});`,
   ].join('\n');
-  return initScript;
+  initScripts.set(sniffRetries, script);
+  return script;
 }

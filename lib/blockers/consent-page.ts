@@ -6,8 +6,13 @@ export const CONSENT_KEY = '__tabwrightConsent';
 
 /** One document's view of autoconsent, kept by the recorder. */
 interface ConsentProgress {
-  /** The lifecycle of autoconsent's last `report`. */
+  /**
+   * The lifecycle of autoconsent's last `report`; before autoconsent starts, `sniffing` (the
+   * sniff has not found anything yet) and then `nothingSniffed` (it stopped looking).
+   */
   lifecycle: string;
+  /** Sniffs the document now, starting autoconsent on a hit; true once autoconsent has started (consentStarter). */
+  sniff?: () => boolean;
   /** Message counter, and the counter value of the last popupFound and of the last opt-out result. */
   seq: number;
   popupSeq: number;
@@ -50,6 +55,66 @@ export function consentRecorder(key: string, binding: string): void {
   };
 }
 
+/**
+ * Init-script part, in http(s) documents: decides whether autoconsent starts (`start`). After
+ * DOMContentLoaded a main frame on a site with its own rule (`sitePatterns`, each with the texts
+ * one of which a URL it matches holds) starts it at once; any other document
+ * is sniffed, and again every `intervalMs` (autoconsent's own detection schedule), `retries`
+ * times, if the DOM changed meanwhile, so a banner a CMP script adds late is still caught; a hit
+ * starts autoconsent. Until it starts, autoconsent costs the document nothing but the sniffs:
+ * its code is not even compiled.
+ */
+export function consentStarter(
+  args: { key: string; sitePatterns: string[]; siteTexts: string[][]; retries: number; intervalMs: number },
+  start: () => void,
+  sniff: () => boolean,
+): void {
+  const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[args.key];
+  if (!progress) return;
+  progress.lifecycle = 'sniffing';
+  let started = false;
+  const begin = (): boolean => {
+    if (!started) {
+      started = true;
+      progress.lifecycle = 'loading';
+      start();
+    }
+    return true;
+  };
+  progress.sniff = () => started || (sniff() && begin());
+  // Sniffing again is only worth it once the DOM changed (autoconsent's own retries wait for a
+  // mutation too): the observer only notes the first change, then stops until the next sniff.
+  let changed = true;
+  const observer = new MutationObserver(() => {
+    changed = true;
+    observer.disconnect();
+  });
+  let left = args.retries;
+  const look = (): void => {
+    if (changed) {
+      changed = false;
+      if (progress.sniff?.()) return;
+      observer.observe(document, { childList: true, subtree: true, attributes: true });
+    }
+    if (left-- > 0) setTimeout(look, args.intervalMs);
+    else {
+      observer.disconnect();
+      progress.lifecycle = 'nothingSniffed';
+    }
+  };
+  const ready = (): void => {
+    const url = location.href;
+    // A pattern is compiled only for a URL holding text it requires (consent-rules.ts).
+    const site = (): boolean =>
+      args.sitePatterns.some((pattern, i) => (args.siteTexts[i] ?? ['']).some((text) => url.includes(text)) && url.match(pattern) !== null);
+    if (window === window.top && site()) begin();
+    else look();
+  };
+  const soon = (): void => void setTimeout(ready, 0);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });
+  else soon();
+}
+
 /** Init-script suffix: once autoconsent holds the binding, page scripts lose their way to it. */
 export function hideBinding(binding: string): void {
   delete (window as unknown as Record<string, unknown>)[binding];
@@ -61,14 +126,20 @@ export function hideBinding(binding: string): void {
  * already under way finish (its checks are synchronous DOM queries), and that is all: a page
  * without a banner costs no sleep. Before detection has started (it starts once the page is idle
  * after DOMContentLoaded, at most 500 ms later) it waits for the start, up to `startGraceMs`
- * after DOMContentLoaded.
+ * after DOMContentLoaded. A document autoconsent has not started in (still sniffing, or done
+ * sniffing without a hit) is sniffed once more, now: a miss is settled at once; a hit starts
+ * autoconsent, whose start is then waited for up to `startGraceMs` from now.
  */
 export async function consentOutcome(args: { key: string; budgetMs: number; startGraceMs: number }): Promise<ConsentOutcome> {
   const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[args.key];
   if (!progress) return { state: 'absent', done: 0 };
   const end = performance.now() + args.budgetMs;
   const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  const readyAt = nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : performance.now();
+  let readyAt = nav && nav.domContentLoadedEventEnd > 0 ? nav.domContentLoadedEventEnd : performance.now();
+  if (progress.lifecycle === 'sniffing' || progress.lifecycle === 'nothingSniffed') {
+    if (!progress.sniff?.()) return { state: 'settled', done: progress.done };
+    readyAt = performance.now();
+  }
   const starting = new Set(['loading', 'waitingForInitResponse', 'initialized']);
   const handling = (): boolean =>
     progress.popupSeq > progress.resultSeq || progress.lifecycle === 'openPopupDetected' || progress.lifecycle === 'runningOptOut';

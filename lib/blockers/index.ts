@@ -11,15 +11,19 @@ const DISABLED: BlockerTracker = { settle: () => Promise.resolve([]), log: [] };
 
 /**
  * Sets up blocker handling for a context, before any page exists: autoconsent in every
- * document of every frame (opting out where the banner allows it), a watch on the agent's
+ * document of every frame that shows signs of a consent banner (opting out where the banner
+ * allows it), a watch on the agent's
  * input (so popups it opened itself are not closed), and a tracker whose settle() also closes
- * generic popups. Disabled, it touches nothing.
+ * generic popups. Disabled, it touches nothing. `sniffRetries` (tests) caps how often a
+ * document without a banner is sniffed again after DOMContentLoaded.
  */
-export async function installBlockers(context: BrowserContext, options: { enabled: boolean }): Promise<BlockerTracker> {
+export async function installBlockers(context: BrowserContext, options: { enabled: boolean; sniffRetries?: number }): Promise<BlockerTracker> {
   if (!options.enabled) return DISABLED;
   const tracker = new ConsentTracker();
   await context.exposeBinding(SEND_BINDING, (source, message: unknown) => tracker.receive(source.frame, message));
-  await context.addInitScript({ content: consentInitScript() });
+  await context.addInitScript({ content: consentInitScript(options.sniffRetries) });
   await context.addInitScript(inputWatch, POPUP_KEY);
+  // Playwright reports navigations anyway: listening costs no traffic with the browser.
+  context.on('page', (page) => page.on('framenavigated', (frame) => tracker.navigated(frame)));
   return tracker;
 }

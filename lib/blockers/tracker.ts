@@ -57,6 +57,16 @@ export class ConsentTracker implements BlockerTracker {
     return undefined;
   }
 
+  /**
+   * A frame navigated: a new document that never starts autoconsent sends no `init`, so what
+   * the previous one was handling ends here. The count of opt-outs stays until the next `init`:
+   * settle only compares it with what a document that started autoconsent reports.
+   */
+  navigated(frame: Frame): void {
+    const state = this.frames.get(frame);
+    if (state) state.handling = false;
+  }
+
   async settle(page: Page, capMs: number): Promise<BlockerKind[]> {
     const deadline = Date.now() + capMs;
     // The cap bounds the consent wait; the popup pass after it gets a read's time, under the page's deadline.

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { Script } from 'node:vm';
 import { asConsentMessage, consentInitScript } from '../../../lib/blockers/autoconsent.js';
-import { rulesFor, shippedRules } from '../../../lib/blockers/consent-rules.js';
+import { requiredTexts, rulesFor, shippedRules } from '../../../lib/blockers/consent-rules.js';
 
 describe('asConsentMessage()', () => {
   it('accepts the messages the node side acts on', () => {
@@ -37,8 +37,9 @@ describe('consentInitScript()', () => {
     expect(script).to.include(JSON.stringify(JSON.stringify(base)));
     expect(base.r.length).to.be.within(200, 260);
     expect(sitePatterns.length).to.be.above(500);
-    // About 200 KB: the text every context sends its pages, and every document scans.
-    expect(script.length).to.be.below(220_000);
+    // About 230 KB: the text every context sends its pages, and every document scans (the kit's
+    // function body only pre-parsed, unless the sniff starts it).
+    expect(script.length).to.be.below(240_000);
   });
 
   it('starts autoconsent only in http(s) documents', () => {
@@ -64,5 +65,30 @@ describe('shippedRules() and rulesFor()', () => {
   it('matches no site pattern for a page of no known site, where the shipped rules are all there is', () => {
     expect(sitePatterns.some((pattern) => 'http://127.0.0.1:8080/form'.match(pattern) !== null)).to.equal(false);
     expect(names(rulesFor('http://127.0.0.1:8080/form', true))).to.not.include('ah.nl');
+  });
+});
+
+describe('requiredTexts()', () => {
+  it('gives, for each top-level alternative, the longest literal text it requires', () => {
+    expect(requiredTexts('^https?://(www\\.)?telekom\\.hu/')).to.deep.equal(['telekom.hu/']);
+    expect(requiredTexts('^https://(m|mbasic)\\.facebook\\.com/')).to.deep.equal(['.facebook.com/']);
+    expect(requiredTexts('^https?://(www\\.)?galaxus\\.de/|^https?://(www\\.)?galaxus\\.fr/')).to.deep.equal(['galaxus.de/', 'galaxus.fr/']);
+    // Optional and repeated characters, classes and escapes that are no character end a run.
+    expect(requiredTexts('^https://shops?\\.example[a-z]+\\.com\\d/x')).to.deep.equal(['https://shop']);
+    expect(requiredTexts('(a|b)+')).to.deep.equal(['']);
+  });
+
+  it('finds each text of every shipped site pattern in the URL of that site', () => {
+    const { sitePatterns, siteTexts } = shippedRules();
+    sitePatterns.forEach((pattern, i) => {
+      for (const [j, alternative] of pattern.split(/\|(?=\^)/).entries()) {
+        // The site's own URL, from the pattern's host part: `^https?://(www\.)?host/` → https://host/.
+        const host = /^\^https\??:\/\/(?:\([^)]*\)\?)?([\w.\\-]+)\//.exec(alternative)?.[1];
+        if (!host) continue;
+        const url = `https://${host.replace(/\\/g, '')}/`;
+        if (url.match(pattern) === null) continue;
+        expect(url, pattern).to.include(siteTexts[i]![j]!);
+      }
+    });
   });
 });

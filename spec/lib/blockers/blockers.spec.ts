@@ -9,6 +9,8 @@ import * as pages from './pages.js';
 const CAP_MS = 1500;
 /** A page that records autoconsent's lifecycle as its first script saw it. */
 const FIRST_SCRIPT = `<!doctype html><title>First</title><script>window.seen = window.__tabwrightConsent?.lifecycle ?? 'absent';</script><p>Text.</p>`;
+/** An element a CMP rule detects (hidden: no popup to handle), so the sniff starts autoconsent. */
+const BANNER_SIGN = '<div id="onetrust-banner-sdk" hidden></div>';
 
 describe('installBlockers()', function () {
   this.timeout(30_000);
@@ -35,6 +37,8 @@ describe('installBlockers()', function () {
       '/generic-banner': { body: pages.genericBannerPage() },
       '/first-script': { body: FIRST_SCRIPT },
       '/with-frame': { body: `<!doctype html><title>Framed</title><iframe src="/first-script"></iframe>${FIRST_SCRIPT}` },
+      '/with-frame-and-banner': { body: `<!doctype html><title>Framed</title><iframe src="/first-script-and-banner"></iframe>${FIRST_SCRIPT}${BANNER_SIGN}` },
+      '/first-script-and-banner': { body: FIRST_SCRIPT + BANNER_SIGN },
     });
   });
   after(async () => {
@@ -239,15 +243,15 @@ describe('installBlockers()', function () {
     expect(await page.evaluate(() => ['__tabwrightConsentKit', 'autoconsentReceiveMessage'].filter((name) => name in window))).to.deep.equal([]);
   });
 
-  it('starts autoconsent in the top document and in frames by itself, never waiting for the node side', async () => {
-    const { page } = await open('/with-frame');
+  it('starts autoconsent in the top document and in frames showing a CMP by itself, never waiting for the node side', async () => {
+    const { page } = await open('/with-frame-and-banner');
     const child = page.frames().find((frame) => frame !== page.mainFrame())!;
     for (const frame of [page.mainFrame(), child]) {
       // Before the page's own scripts nothing has been asked of the node side (the package's own
       // content script would be 'waitingForInitResponse' by then) ...
-      expect(await frame.evaluate(() => (window as unknown as { seen: string }).seen)).to.equal('loading');
-      // ... and after DOMContentLoaded autoconsent configures and starts itself.
-      await frame.waitForFunction(() => !['loading', 'initialized'].includes((window as unknown as { __tabwrightConsent: { lifecycle: string } }).__tabwrightConsent.lifecycle), undefined, { timeout: 2_000 });
+      expect(await frame.evaluate(() => (window as unknown as { seen: string }).seen)).to.equal('sniffing');
+      // ... and after DOMContentLoaded the sniff sees the CMP's element and autoconsent configures and starts itself.
+      await frame.waitForFunction(() => !['sniffing', 'loading', 'initialized'].includes((window as unknown as { __tabwrightConsent: { lifecycle: string } }).__tabwrightConsent.lifecycle), undefined, { timeout: 2_000 });
     }
   });
 });

@@ -263,3 +263,21 @@ export const resetPasswordPage = (): string =>
     </div></div>`,
     `document.querySelector('.close').addEventListener('click', () => document.querySelector('.veil').remove());`,
   );
+
+/**
+ * A page whose consent banner is Piano's, inside an iframe (`framePath`): a frame-only rule of
+ * autoconsent's, closed by its [data-close-button]. The top document has no banner of its own.
+ */
+export const pianoFramedPage = (framePath: string): string => html('Site with a framed Piano banner', `${article}<iframe src="${framePath}" style="width: 600px; height: 200px"></iframe>`);
+
+/**
+ * The document of the frame pianoFramedPage() holds: Piano's banner, which its close button
+ * removes; without the button (`closable` false), autoconsent's opt-out waits for it in vain.
+ */
+export const pianoFramePage = (closable = true): string =>
+  html(
+    'Piano consent',
+    `<div id="piano-cookie_banner"><p>We use cookies.</p>${closable ? '<button id="piano-close" data-close-button>Close</button>' : ''}</div>
+    ${recordClicks}
+    <script>document.getElementById('piano-close')?.addEventListener('click', () => document.getElementById('piano-cookie_banner').remove());</script>`,
+  );
