@@ -1,7 +1,8 @@
 import type { Config } from '@duckduckgo/autoconsent';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { shippedRules } from './consent-rules.js';
-import { CONSENT_KEY, consentRecorder, consentStarter, hideBinding } from './consent-page.js';
+import { CONSENT_KEY, consentLoader, consentRecorder, consentStarter, hideBinding } from './consent-page.js';
 import { sniffPlan } from './consent-sniff.js';
 import { consentSniffer, HEURISTIC_LIMITS } from './sniff-page.js';
 
@@ -38,6 +39,7 @@ export const AUTOCONSENT_CONFIG: Config = {
 
 /** The messages of autoconsent's content script that the node side acts on (the package's lib/messages.ts), and our kit's `rules`. */
 export type ConsentMessage =
+  | { type: 'kit'; url: string }
   | { type: 'init'; url: string }
   | { type: 'rules'; url: string }
   | { type: 'cmpDetected' | 'popupFound'; cmp: string; url: string }
@@ -45,7 +47,7 @@ export type ConsentMessage =
   | { type: 'autoconsentDone'; cmp: string; isCosmetic: boolean; url: string }
   | { type: 'autoconsentError'; details: unknown };
 
-const KNOWN_TYPES = new Set(['init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
+const KNOWN_TYPES = new Set(['kit', 'init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
 
 /** Narrows a binding argument (page-controlled, so untrusted) to a message this side understands. */
 export function asConsentMessage(value: unknown): ConsentMessage | undefined {
@@ -54,7 +56,7 @@ export function asConsentMessage(value: unknown): ConsentMessage | undefined {
   if (typeof type !== 'string' || !KNOWN_TYPES.has(type)) return undefined;
   const fields = value as Record<string, unknown>;
   if (type !== 'autoconsentError' && typeof fields.url !== 'string') return undefined;
-  if (type !== 'init' && type !== 'rules' && type !== 'autoconsentError' && typeof fields.cmp !== 'string') return undefined;
+  if (type !== 'kit' && type !== 'init' && type !== 'rules' && type !== 'autoconsentError' && typeof fields.cmp !== 'string') return undefined;
   return value as ConsentMessage;
 }
 
@@ -64,41 +66,59 @@ const KIT_NAME = '__tabwrightConsentKit';
 /** How often autoconsent retries detection, and so how often a document without a banner is sniffed again. */
 const DETECT_INTERVAL_MS = 500;
 
+/** What a document's loader must be shown to take a kit (consentLoader): page scripts cannot know it. */
+const KIT_TOKEN = randomBytes(16).toString('hex');
+
+let kitScript: string | undefined;
+
+/**
+ * The kit, for a document whose starter asked for it (a `kit` message): an expression the node
+ * side evaluates in that document's main world, where it hands its start to the document's
+ * loader. The page-side kit (scripts/bundles.mjs from ./page/consent.ts) starts autoconsent with
+ * the config and the rules of consent-rules.ts, narrowed there to the document's URL. Only
+ * documents the sniff found signs of a banner in get it: the kit and its rules are some 170 KB
+ * that every other document would otherwise receive and parse.
+ */
+export function consentKitScript(): string {
+  if (kitScript) return kitScript;
+  const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
+  // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
+  // faster than it would compile the same data as an object literal.
+  const { base } = shippedRules();
+  kitScript = [
+    '(() => {',
+    kit,
+    `  const base = JSON.parse(${JSON.stringify(JSON.stringify(base))});`,
+    `  const load = window[${JSON.stringify(CONSENT_KEY)}]?.load;`,
+    `  if (typeof load === 'function') load(${JSON.stringify(KIT_TOKEN)}, (send, onSite) => ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, onSite));`,
+    '})()',
+  ].join('\n');
+  return kitScript;
+}
+
 const initScripts = new Map<number, string>();
 
 /**
  * The init script of every document. At document start, before any page script: our recorder
  * wraps the binding, keeps it for autoconsent and removes it from the page's globals, so page
  * scripts cannot send messages of their own. In http(s) documents the starter then decides,
- * after DOMContentLoaded, whether the page-side kit (scripts/bundles.mjs from ./page/consent.ts,
- * in a function scope the page never sees) starts autoconsent with the config and the rules of
- * consent-rules.ts, narrowed there to the document's URL: at once on a site with its own rule,
- * else once the sniff (consent-sniff.ts) sees something a rule could detect, retried on
- * autoconsent's schedule (`sniffRetries` times; tests may lower it). The kit sits in a function
- * called only then: V8 compiles a function's body when it is first called, so a document without
- * a banner never compiles it, nor parses the rules.
+ * after DOMContentLoaded, whether autoconsent starts: at once on a site with its own rule, else
+ * once the sniff (consent-sniff.ts) sees something a rule could detect, retried on autoconsent's
+ * schedule (`sniffRetries` times; tests may lower it). Starting means asking the node side for
+ * the kit (consentKitScript): a document without a banner never receives it.
  */
 export function consentInitScript(sniffRetries = AUTOCONSENT_CONFIG.detectRetries): string {
   const cached = initScripts.get(sniffRetries);
   if (cached) return cached;
-  const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
-  // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
-  // faster than it would compile the same data as an object literal; unpacking gzip in the page
-  // cost more than the bytes it saved.
-  const { base, sitePatterns, siteTexts } = shippedRules();
+  const { sitePatterns, siteTexts } = shippedRules();
   const starter = { key: CONSENT_KEY, siteTexts, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
   const script = [
     `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
     `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,
     `  const send = window.${SEND_BINDING};`,
-    `  const sitePatterns = ${JSON.stringify(sitePatterns)};`,
-    '  const run = async () => {',
-    `    const base = JSON.parse(${JSON.stringify(JSON.stringify(base))});`,
-    kit,
-    `    await ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, sitePatterns);`,
-    '  };',
+    `  const load = (onSite) => (${consentLoader.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(KIT_TOKEN)}, send, onSite);`,
     `  const sniff = (${consentSniffer.toString()})(${JSON.stringify(sniffPlan())}, ${JSON.stringify(HEURISTIC_LIMITS)});`,
-    `  (${consentStarter.toString()})({ ...${JSON.stringify(starter)}, sitePatterns }, () => void run().catch(() => undefined), sniff);`,
+    `  (${consentStarter.toString()})({ ...${JSON.stringify(starter)}, sitePatterns: ${JSON.stringify(sitePatterns)} }, load, sniff);`,
     '}',
     `(${hideBinding.toString()})(${JSON.stringify(SEND_BINDING)});`,
   ].join('\n');

@@ -42,7 +42,7 @@ export function consentRecorder(key: string, binding: string): void {
   if (typeof send !== 'function' || key in scope) return;
   const progress: ConsentProgress = { lifecycle: 'loading', seq: 0, popupSeq: 0, resultSeq: 0, done: 0, changed: new Set() };
   Object.defineProperty(window, key, { value: progress });
-  const forwarded = new Set(['init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
+  const forwarded = new Set(['kit', 'init', 'rules', 'cmpDetected', 'popupFound', 'optOutResult', 'autoconsentDone', 'autoconsentError']);
   scope[binding] = (message: { type?: string; state?: { lifecycle?: string } }): unknown => {
     const type = message?.type ?? '';
     progress.seq++;
@@ -61,23 +61,23 @@ export function consentRecorder(key: string, binding: string): void {
  * one of which a URL it matches holds) starts it at once; any other document
  * is sniffed, and again every `intervalMs` (autoconsent's own detection schedule), `retries`
  * times, if the DOM changed meanwhile, so a banner a CMP script adds late is still caught; a hit
- * starts autoconsent. Until it starts, autoconsent costs the document nothing but the sniffs:
- * its code is not even compiled.
+ * starts autoconsent (`start(onSite)`: consentLoader). Until it starts, autoconsent costs the
+ * document nothing but the sniffs: its code has not even been sent.
  */
 export function consentStarter(
   args: { key: string; sitePatterns: string[]; siteTexts: string[][]; retries: number; intervalMs: number },
-  start: () => void,
+  start: (onSite: boolean) => void,
   sniff: () => boolean,
 ): void {
   const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[args.key];
   if (!progress) return;
   progress.lifecycle = 'sniffing';
   let started = false;
-  const begin = (): boolean => {
+  const begin = (onSite = false): boolean => {
     if (!started) {
       started = true;
       progress.lifecycle = 'loading';
-      start();
+      start(onSite);
     }
     return true;
   };
@@ -107,12 +107,31 @@ export function consentStarter(
     // A pattern is compiled only for a URL holding text it requires (consent-rules.ts).
     const site = (): boolean =>
       args.sitePatterns.some((pattern, i) => (args.siteTexts[i] ?? ['']).some((text) => url.includes(text)) && url.match(pattern) !== null);
-    if (window === window.top && site()) begin();
+    if (window === window.top && site()) begin(true);
     else look();
   };
   const soon = (): void => void setTimeout(ready, 0);
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', soon, { once: true });
   else soon();
+}
+
+/**
+ * Init-script part, where consentStarter decided autoconsent starts: asks the node side for the
+ * kit (a `kit` message), which it evaluates in this document (consentKitScript), where the kit
+ * hands its start to `load` with the token. Page scripts cannot know the token, so they cannot
+ * start anything with the binding this closure holds; a document that never asked takes nothing.
+ */
+export function consentLoader(key: string, token: string, send: (message: unknown) => unknown, onSite: boolean): void {
+  const progress = (window as unknown as Record<string, ConsentProgress | undefined>)[key];
+  if (!progress || 'load' in progress) return;
+  let loaded = false;
+  const load = (given: unknown, start: unknown): void => {
+    if (given !== token || loaded || typeof start !== 'function') return;
+    loaded = true;
+    void Promise.resolve((start as (s: typeof send, site: boolean) => Promise<void>)(send, onSite)).catch(() => undefined);
+  };
+  Object.defineProperty(progress, 'load', { value: load });
+  void Promise.resolve(send({ type: 'kit', url: location.href })).catch(() => undefined);
 }
 
 /** Init-script suffix: once autoconsent holds the binding, page scripts lose their way to it. */

@@ -1,7 +1,7 @@
 import type { Frame, Page } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import type { CompactCMPRuleset } from '@duckduckgo/autoconsent';
-import { asConsentMessage } from './autoconsent.js';
+import { asConsentMessage, consentKitScript } from './autoconsent.js';
 import { rulesFor } from './consent-rules.js';
 import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
@@ -34,13 +34,19 @@ export class ConsentTracker implements BlockerTracker {
 
   /**
    * The binding's handler: one message from autoconsent in `frame` (page-controlled: checked
-   * before use). A `rules` message is answered with the rules for its URL; the rest with nothing.
+   * before use). A `kit` message gets the kit evaluated in its document; a `rules` message is
+   * answered with the rules for its URL; the rest with nothing.
    */
   receive(frame: Frame, value: unknown): CompactCMPRuleset | undefined {
     const message = asConsentMessage(value);
     if (!message) return undefined;
     // The frame's place is the node side's to say, not the page's.
     if (message.type === 'rules') return rulesFor(message.url, frame.parentFrame() === null);
+    if (message.type === 'kit') {
+      // The document's starter waits for the kit; one that went away meanwhile needs none.
+      void frame.evaluate(consentKitScript()).catch(() => undefined);
+      return undefined;
+    }
     if (message.type === 'init') {
       // A new document in this frame: what the previous one reported is over.
       this.frames.set(frame, { handling: false, done: 0 });

@@ -13,8 +13,8 @@ const AutoConsent = ((autoconsent as { default?: AutoConsentClass }).default ?? 
 
 /**
  * Narrows the shipped rules to this document (its URL, top or frame) and starts autoconsent with
- * `config`. `base` holds the generic and frame rules; a main frame whose URL matches one of
- * `sitePatterns` asks the node side for its rules instead (a `rules` message, answered with the
+ * `config`. `base` holds the generic and frame rules; a main frame on a site with rules of its own
+ * (`onSite`: its URL matched one of their patterns) asks the node side for its rules instead (a `rules` message, answered with the
  * package's narrowing of all of them), and keeps `base` if the answer does not come. `send` is the
  * recorder's wrapped binding; the `init` sent first tells the node side a new document began, so
  * it forgets the frame's previous one.
@@ -23,13 +23,13 @@ export async function start(
   send: ConstructorParameters<typeof AutoConsent>[0],
   config: Config,
   base: IndexedCMPRuleset,
-  sitePatterns: string[],
+  onSite: boolean,
 ): Promise<void> {
   const url = location.href;
   const mainFrame = window === window.top;
   void send({ type: 'init', url });
   let compact: CompactCMPRuleset = filterCompactRules(base, { url, mainFrame });
-  if (mainFrame && sitePatterns.some((pattern) => url.match(pattern) !== null)) {
+  if (mainFrame && onSite) {
     const answer = (await (send as (message: unknown) => Promise<unknown>)({ type: 'rules', url }).catch(() => null)) as CompactCMPRuleset | null;
     if (answer && Array.isArray(answer.r) && Array.isArray(answer.s)) compact = answer;
   }

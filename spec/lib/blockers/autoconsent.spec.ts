@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Script } from 'node:vm';
-import { asConsentMessage, consentInitScript } from '../../../lib/blockers/autoconsent.js';
+import { asConsentMessage, consentInitScript, consentKitScript } from '../../../lib/blockers/autoconsent.js';
 import { requiredTexts, rulesFor, shippedRules } from '../../../lib/blockers/consent-rules.js';
 
 describe('asConsentMessage()', () => {
@@ -8,6 +8,11 @@ describe('asConsentMessage()', () => {
     expect(asConsentMessage({ type: 'init', url: 'https://a.test/' })).to.deep.equal({ type: 'init', url: 'https://a.test/' });
     const done = { type: 'autoconsentDone', cmp: 'Onetrust', isCosmetic: false, url: 'https://a.test/' };
     expect(asConsentMessage(done)).to.equal(done);
+  });
+
+  it('accepts a document\'s request for the kit', () => {
+    expect(asConsentMessage({ type: 'kit', url: 'https://a.test/' })).to.deep.equal({ type: 'kit', url: 'https://a.test/' });
+    expect(asConsentMessage({ type: 'kit' })).to.equal(undefined);
   });
 
   it('accepts a request for the rules of a URL', () => {
@@ -25,21 +30,32 @@ describe('asConsentMessage()', () => {
 describe('consentInitScript()', () => {
   const script = consentInitScript();
 
-  it('runs the recorder first, then the page-side kit with the opt-out config and the package rules, then hides the binding', () => {
+  it('runs the recorder first, then the starter that asks for the kit, then hides the binding; the kit itself is not in it', () => {
     const recorder = script.indexOf('consentRecorder');
-    const kit = script.indexOf('__tabwrightConsentKit.start(');
+    const loader = script.indexOf('consentLoader');
     expect(recorder).to.be.at.least(0);
-    expect(kit).to.be.above(recorder);
-    expect(script.lastIndexOf('hideBinding')).to.be.above(kit);
-    expect(script).to.include('"autoAction":"optOut"');
-    // The generic and frame rules travel as JSON text; the site rules only as their URL patterns.
-    const { base, sitePatterns } = shippedRules();
-    expect(script).to.include(JSON.stringify(JSON.stringify(base)));
-    expect(base.r.length).to.be.within(200, 260);
+    expect(loader).to.be.above(recorder);
+    expect(script.lastIndexOf('hideBinding')).to.be.above(loader);
+    expect(script).not.to.include('__tabwrightConsentKit');
+    // The site rules travel only as their URL patterns.
+    const { sitePatterns } = shippedRules();
     expect(sitePatterns.length).to.be.above(500);
-    // About 230 KB: the text every context sends its pages, and every document scans (the kit's
-    // function body only pre-parsed, unless the sniff starts it).
-    expect(script.length).to.be.below(240_000);
+    expect(script).to.include(JSON.stringify(sitePatterns[0]));
+    // About 60 KB: the text every context sends its pages, and every document scans.
+    expect(script.length).to.be.below(70_000);
+  });
+
+  it('leaves the kit, its opt-out config and the generic and frame rules to the kit script, which hands them only to a loader shown its token', () => {
+    const kit = consentKitScript();
+    const { base } = shippedRules();
+    expect(kit).to.include('__tabwrightConsentKit.start(');
+    expect(kit).to.include('"autoAction":"optOut"');
+    expect(kit).to.include(JSON.stringify(JSON.stringify(base)));
+    expect(base.r.length).to.be.within(200, 260);
+    const token = /load\("([0-9a-f]{32})"/.exec(kit)?.[1];
+    expect(token, 'the token the kit shows its loader').to.be.a('string');
+    expect(script).to.include(JSON.stringify(token));
+    expect(() => new Script(kit)).not.to.throw();
   });
 
   it('starts autoconsent only in http(s) documents', () => {

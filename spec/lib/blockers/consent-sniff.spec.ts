@@ -141,6 +141,27 @@ describe('the consent sniff', function () {
     expect(await clicks(page)).to.deep.equal(['onetrust-reject-all-handler']);
   });
 
+  it('gives the kit only to a document that asked for it, and lets no page script start one through the loader', async () => {
+    const { page, tracker } = await open('/onetrust-manual', 0);
+    type Progress = { load?: (token: string, start: () => void) => void; sniff?: () => boolean };
+    const hijacked = (): Promise<boolean | undefined> => page.evaluate(() => (window as unknown as { hijacked?: boolean }).hijacked);
+    // Before any sniff hit there is no loader to call.
+    expect(await page.evaluate((key) => 'load' in (window as unknown as Record<string, Progress>)[key]!, CONSENT_KEY)).to.equal(false);
+    // A hit asks the node side for the kit; a page script that calls the loader before the kit
+    // arrives, without its token, starts nothing, and the real kit still loads.
+    const asked = await page.evaluate((key) => {
+      const progress = (window as unknown as Record<string, Progress>)[key]!;
+      (window as unknown as { showBanner(): void }).showBanner();
+      progress.sniff?.();
+      progress.load?.('0'.repeat(32), () => void ((window as unknown as { hijacked: boolean }).hijacked = true));
+      return 'load' in progress;
+    }, CONSENT_KEY);
+    expect(asked).to.equal(true);
+    expect(await tracker.settle(page, 1_500)).to.deep.equal(['cookie_consent']);
+    expect(await hijacked()).to.equal(undefined);
+    expect(await clicks(page)).to.deep.equal(['onetrust-reject-all-handler']);
+  });
+
   it('handles a CMP inside an iframe (a frame rule), leaving the top document unstarted', async () => {
     const { page, tracker } = await open('/piano');
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
