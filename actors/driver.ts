@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { hooksScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { preparePage } from '../lib/context/page.js';
@@ -212,16 +212,17 @@ export class PlaywrightDriver implements BrowserDriver {
     ]);
     const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
     // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
-    const prepared = new WeakMap<Page, Promise<void>>();
-    const prepare = (target: Page): Promise<void> => {
+    const prepared = new WeakMap<Page, Promise<CDPSession>>();
+    const prepare = (target: Page): Promise<CDPSession> => {
       let done = prepared.get(target);
       if (!done) prepared.set(target, (done = preparePage(target, setup)));
       return done;
     };
     context.on('page', (opened) => void prepare(opened).catch(() => undefined));
     const page = await context.newPage();
-    // Opened with the page: a renderer that is already busy could not answer the set-up of a new session.
-    const [deadline] = await Promise.all([context.newCDPSession(page).then((cdp) => PageDeadline.attach(page, cdp)), prepare(page)]);
+    // The deadline's CDP session is opened with the page (a renderer that is already busy could
+    // not answer the set-up of a new one): the one its preparation opens.
+    const deadline = PageDeadline.attach(page, await prepare(page));
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network } };
   }

@@ -41,9 +41,12 @@ export async function withNavigation(ctx: StepContext, action: (effects: ActionE
     end = { url: request.url(), error: { message, timedOut: false } };
     moved.abort();
   };
+  // Each of these is kept subscribed by a listener of the session's (frames, journal, stability
+  // tracker), so adding these costs no subscription change in Playwright.
+  const context = page.context();
   page.on('framenavigated', onNavigated);
   page.on('response', onResponse);
-  page.on('requestfailed', onFailed);
+  context.on('requestfailed', onFailed);
   let settling: number;
   try {
     await action(effects);
@@ -53,7 +56,7 @@ export async function withNavigation(ctx: StepContext, action: (effects: ActionE
   } finally {
     page.off('framenavigated', onNavigated);
     page.off('response', onResponse);
-    page.off('requestfailed', onFailed);
+    context.off('requestfailed', onFailed);
     effects.dispose();
   }
   const failure = end ? await readNavigation(ctx, end) : null;

@@ -5,7 +5,7 @@
 // them ended: a response's handler that fires the next) are waited for, bounded, and the page
 // gets a frame to apply their results; the next step's own auto-wait does the rest. An action
 // that changed and fired nothing on a quiet page costs a task turn and one read of its quiet.
-import type { Page, Request } from 'playwright';
+import type { BrowserContext, Page, Request } from 'playwright';
 import type { StepContext } from '../steps/define.js';
 import { countsAsLoading } from '../observe/stability.js';
 import { pause, withCap } from '../time.js';
@@ -18,6 +18,15 @@ export const SETTLE_CAP_MS = 3_000;
 const COMMIT_WAIT_MS = 500;
 /** A page that paints no frames (hidden) or answers slowly still ends the turn. */
 const TURN_CAP_MS = 250;
+
+/** True when `request` is one of `page`'s frames' (a service worker's has no frame). */
+export function isPageRequest(page: Page, request: Request): boolean {
+  try {
+    return request.frame().page() === page;
+  } catch {
+    return false;
+  }
+}
 
 /** Runs in the page: resolves after a task (or, with `frame`, the next frame and a task after it), or after `capMs`. */
 function nextTurn([frame, capMs]: [boolean, number]): Promise<void> {
@@ -39,6 +48,12 @@ async function pageTurn(page: Page, frame: boolean): Promise<void> {
  * them is a main-frame navigation. Dispose it when the step is done with it.
  */
 export class ActionEffects {
+  /**
+   * The page's requests are heard through its context, whose request events the session's
+   * stability tracker keeps subscribed: a listener added on the page itself would switch
+   * Playwright's page subscription on and off for every step.
+   */
+  private readonly context: BrowserContext;
   private readonly caused = new Set<Request>();
   private acting = true;
   /** Until when a new request still counts as caused (performance.now()). */
@@ -59,13 +74,14 @@ export class ActionEffects {
     private readonly page: Page,
     private readonly stableNow?: () => Promise<boolean>,
   ) {
-    page.on('request', this.onRequest);
-    page.on('requestfinished', this.onEnded);
-    page.on('requestfailed', this.onEnded);
+    this.context = page.context();
+    this.context.on('request', this.onRequest);
+    this.context.on('requestfinished', this.onEnded);
+    this.context.on('requestfailed', this.onEnded);
   }
 
   private readonly onRequest = (request: Request): void => {
-    if (!countsAsLoading(request)) return;
+    if (!countsAsLoading(request) || !isPageRequest(this.page, request)) return;
     if (!this.acting && performance.now() > this.windowEnd) return;
     this.caused.add(request);
     this.anyCaused = true;
@@ -138,9 +154,9 @@ export class ActionEffects {
 
   /** Stops watching the page. */
   dispose(): void {
-    this.page.off('request', this.onRequest);
-    this.page.off('requestfinished', this.onEnded);
-    this.page.off('requestfailed', this.onEnded);
+    this.context.off('request', this.onRequest);
+    this.context.off('requestfinished', this.onEnded);
+    this.context.off('requestfailed', this.onEnded);
     this.wake();
   }
 }
