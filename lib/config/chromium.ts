@@ -83,14 +83,7 @@ export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
  * see: a second renderer per session, about 500 ms of CPU to build it and 30 MB of memory while
  * it lives (bench:load: the idle session halves, and so does the CPU of a short session).
  */
-export const DISABLED_FEATURES: readonly string[] = [
-  'WebUIOmniboxPopup',
-  'WebUIOmniboxAimPopup',
-  // Chromium sends the shape of every form a page shows to Google's autofill server
-  // (content-autofill.googleapis.com): a fetch no session asked for, which tells Google what the
-  // session looks at, and costs a refused CONNECT through the session's proxy on a closed network.
-  'AutofillServerCommunication',
-];
+export const DISABLED_FEATURES: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 /**
  * Chromium flags. Background networking, component updates and QUIC are off because this
