@@ -6,9 +6,9 @@
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
 import { squash } from '../observe/page/text.js';
-import { ACTION_TIMEOUT_MS, leaveField, perform, refGone } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, refGone } from '../target/index.js';
 import type { Located } from '../target/located.js';
-import { fieldState, type FieldState } from '../target/page/field.js';
+import { fieldState, leaveField, type FieldState } from '../target/page/field.js';
 import type { StepContext } from './define.js';
 import { convertWritten, isFormattedKind } from './written-values.js';
 

@@ -215,10 +215,6 @@ export async function perform<T>(what: string, action: () => Promise<T>): Promis
   }
 }
 
-/** Runs in the page: takes the focus from a filled field, so it fires `change` as it does for a person. */
-export function leaveField(element: Element): void {
-  (element as HTMLElement).blur();
-}
 
 /**
  * Readies a new document for observation and, when `actions` follow, for them too, while the

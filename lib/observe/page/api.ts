@@ -5,7 +5,7 @@ import { scrollBox, scrollPageTo, type ScrollBox } from './scroll.js';
 import { walkPage } from './walk.js';
 import { findTarget, type FindQuery, type FindResult } from '../../target/page/find.js';
 import { aimFill, ClickWatch, fieldAfter, type ClickAim, type FillAim, type Landing } from '../../target/page/act.js';
-import type { FieldState } from '../../target/page/field.js';
+import { leaveField, type FieldState } from '../../target/page/field.js';
 
 /** A ref the page no longer holds. */
 export interface Gone {
@@ -74,16 +74,17 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
   let foreign: Element[] = [];
   const watch = new ClickWatch(win);
   const GONE: Gone = { state: 'gone' };
+  const resolve = (ref: string): ReturnType<RefStore['resolve']> => store().resolve(String(ref), topOf(win).document);
   /** Ref's element when the top document itself holds it; null when it is gone, a frame's when in a frame. */
   const inTop = (ref: string): Element | null | 'frame' => {
-    const found = store().resolve(String(ref), topOf(win).document);
+    const found = resolve(ref);
     if (!found) return null;
     return found.frames.length === 0 ? found.element : 'frame';
   };
   return {
     walk: (options) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options }),
     foreignFrame: (el) => foreign.indexOf(el),
-    resolve: (ref) => store().resolve(String(ref), topOf(win).document),
+    resolve,
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),
     refs: own,
     scrollBox: () => scrollBox(win),
@@ -100,7 +101,7 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     leaveField: (ref) => {
       const el = inTop(ref);
       if (el === null || el === 'frame') return false;
-      (el as HTMLElement).blur();
+      leaveField(el);
       return true;
     },
     fieldAfter: async (ref) => {

@@ -1,4 +1,4 @@
-// In the page: a form field as fill sees it. Self-contained: the node side serialises fieldState
+// In the page: a form field as fill sees it, and leaving it. Self-contained: the node side serialises fieldState
 // onto an element handle (lib/steps/fill-value.ts), and the walker's bundle calls it for a ref (./act.ts).
 
 /** A field as fill sees it: its kind (input type, textarea, editable, other), value, language and state. */
@@ -23,4 +23,9 @@ export function fieldState(el: Element): FieldState {
   const lang = el.closest('[lang]')?.getAttribute('lang')?.trim() || navigator.language || '';
   const readOnly = !!text?.readOnly;
   return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
+}
+
+/** Runs in the page: takes the focus from a filled field, so it fires `change` as it does for a person. */
+export function leaveField(element: Element): void {
+  (element as HTMLElement).blur();
 }
