@@ -22,6 +22,27 @@ export interface TreeMemory {
   treeAnon: number;
   /** Every process id of the tree, the root first. */
   pids: number[];
+  /** The processes that are running: the tree less its zombies (ended, not yet reaped by their parent). */
+  live: number;
+  /** How many processes of each kind the tree holds, e.g. `renderer 3, zygote 2, zombie 1`. */
+  kinds: string;
+}
+
+/**
+ * What a process of the tree is: `zombie` when it has ended and waits for its parent to reap it,
+ * else Chromium's `--type=` (renderer, gpu-process, utility with its sub-type, zygote), `browser`
+ * for Chromium's own process, `node` for the server.
+ */
+function kindOf(pid: number): string | undefined {
+  const stat = read(`/proc/${pid}/stat`);
+  if (stat === undefined) return undefined;
+  if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) return 'zombie';
+  // Chromium rewrites its processes' titles, which joins their arguments with spaces.
+  const args = (read(`/proc/${pid}/cmdline`) ?? '').split(/[\0 ]/);
+  const type = args.find((arg) => arg.startsWith('--type='))?.slice('--type='.length);
+  const subtype = args.find((arg) => arg.startsWith('--utility-sub-type='))?.split('.').at(-1);
+  if (type) return subtype ? `${type} ${subtype}` : type;
+  return /node$/.test(args[0] ?? '') ? 'node' : 'browser';
 }
 
 const read = (path: string): string | undefined => {
@@ -86,7 +107,11 @@ export function treeMemory(root: number): TreeMemory {
     treeAnon += kilobytes(rollup, 'Pss_Anon') + kilobytes(rollup, 'Pss_Shmem');
   }
   const childrenRss = children.reduce((sum, pid) => sum + rss(pid), 0);
-  return { rootRss: rss(root), childrenRss, rootFds: openFiles(root), treeRss, treePss, treeAnon, pids };
+  const counts = new Map<string, number>();
+  for (const kind of pids.map(kindOf)) if (kind) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+  const kinds = [...counts].sort(([a], [b]) => a.localeCompare(b)).map(([kind, n]) => `${kind} ${n}`).join(', ');
+  const live = pids.length - (counts.get('zombie') ?? 0);
+  return { rootRss: rss(root), childrenRss, rootFds: openFiles(root), treeRss, treePss, treeAnon, pids, live, kinds };
 }
 
 /**

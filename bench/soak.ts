@@ -178,8 +178,9 @@ async function report(label: string): Promise<Figures> {
     `${label.padEnd(12)} ${`${elapsed} s`.padStart(6)}  errors ${String(errors).padStart(3)}  server rss ${mb(found.rootRss).padStart(8)}, after gc ${mb(collected.rootRss).padStart(8)}` +
       `  heap ${mb(heap.used).padStart(7)}  external ${mb(heap.external).padStart(6)}  fds ${String(collected.rootFds).padStart(3)}  chromium rss ${mb(collected.childrenRss).padStart(8)}` +
       `  tree rss ${mb(collected.treeRss).padStart(8)}  pss ${mb(collected.treePss).padStart(8)}  anon ${mb(collected.treeAnon).padStart(8)}` +
-      `  processes ${String(collected.pids.length).padStart(2)}  load ${loadAverage()}`,
+      `  processes ${String(collected.live).padStart(2)}  load ${loadAverage()}`,
   );
+  console.log(`${''.padEnd(12)} processes: ${collected.kinds}`);
   return { found, collected };
 }
 
@@ -190,7 +191,8 @@ const TARGET_GROWTH_PERCENT = 10;
 
 /** Whether the tree kept to the targets from `from` to `to`: its processes and its own (anonymous) memory. */
 function targetLine(label: string, from: Figures, to: Figures): string {
-  const [before, after] = [from.collected.pids.length, to.collected.pids.length];
+  // Zombies are processes that have ended and wait for Chromium's zygote to reap them: not counted.
+  const [before, after] = [from.collected.live, to.collected.live];
   const anon = change(from.collected.treeAnon, to.collected.treeAnon);
   const met = (ok: boolean): string => (ok ? 'met' : 'NOT met');
   return (
