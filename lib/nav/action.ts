@@ -23,7 +23,7 @@ export async function withNavigation(ctx: StepContext, action: (effects: ActionE
   const moved = new AbortController();
   // The latest main-frame navigation's end: its document's response, or the browser's error.
   let end = null as NavigationEnd | null;
-  const effects = new ActionEffects(page, () => ctx.observer.stableNow());
+  const effects = new ActionEffects(page, (turnMs) => ctx.observer.stableNow(turnMs));
   const isMainNavigation = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
   const onNavigated = (frame: Frame): void => {
     if (frame !== page.mainFrame()) return;

@@ -67,12 +67,13 @@ export class ActionEffects {
   navigationStarted = false;
 
   /**
-   * `stableNow` reads whether the page passes the stability check at this moment: a page that
-   * does, once its handlers had their turn and nothing was caused, has nothing left to wait for.
+   * `stableAfterTurn` reads whether the page passes the stability check a task from now (at most
+   * the `turnMs` it is given): a page that does, once its handlers had their turn and nothing was
+   * caused, has nothing left to wait for.
    */
   constructor(
     private readonly page: Page,
-    private readonly stableNow?: () => Promise<boolean>,
+    private readonly stableAfterTurn?: (turnMs: number) => Promise<boolean>,
   ) {
     this.context = page.context();
     this.context.on('request', this.onRequest);
@@ -121,10 +122,7 @@ export class ActionEffects {
   async settled({ capMs = SETTLE_CAP_MS, navigationCapMs = capMs, signal }: { capMs?: number; navigationCapMs?: number; signal?: AbortSignal } = {}): Promise<void> {
     const start = performance.now();
     this.windowEnd = Math.max(this.acting ? 0 : this.windowEnd, start + CAUSE_GRACE_MS);
-    if (this.stableNow) {
-      await pageTurn(this.page, false);
-      if (!this.anyCaused && (await this.stableNow()) && !this.anyCaused) return;
-    }
+    if (this.stableAfterTurn && !this.anyCaused && (await this.stableAfterTurn(TURN_CAP_MS)) && !this.anyCaused) return;
     // The page's own turn, for what its handlers do a frame after the action.
     let turn = pageTurn(this.page, true);
     for (;;) {
@@ -163,7 +161,7 @@ export class ActionEffects {
 
 /** Runs an action that does not navigate (a scroll), then waits for what it caused, within `capMs`. */
 export async function withEffects<T>({ page, observer }: Pick<StepContext, 'page' | 'observer'>, capMs: number, action: () => Promise<T>): Promise<T> {
-  const effects = new ActionEffects(page, () => observer.stableNow());
+  const effects = new ActionEffects(page, (turnMs) => observer.stableNow(turnMs));
   try {
     const value = await action();
     effects.actionEnded();

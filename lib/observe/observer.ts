@@ -4,7 +4,8 @@ import { withWalker } from './bundle.js';
 import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
 import { ForeignFrames } from './frames.js';
-import { MUTATION_KEY, type DomQuiet, type StabilityTracker } from './stability.js';
+import { Overrun } from '../page/deadline.js';
+import { DOM_QUIET_MS, MUTATION_KEY, NOT_QUIET, type DomQuiet, type Look, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
 
 export { foreignFrames } from './frames.js';
@@ -14,8 +15,8 @@ export type CaptchaNote = NonNullable<PageState['captcha']>;
 
 /** How long an observation waits for the page to settle before reporting `stable: false`. */
 export const STABLE_CAP_MS = 3_000;
-/** A stability wait that succeeded this recently makes an observation read the page's quiet and walk it at once. */
-const RECENTLY_STABLE_MS = 100;
+/** A stability wait that ran out its cap this recently makes the observation's own wait a follow-up (FOLLOW_UP_CAP_MS). */
+const RECENTLY_CAPPED_MS = 100;
 /**
  * Right after a wait that ran out its cap (a goto's own), the observation waits at most this
  * long more: a page that did not settle in 3 s seldom does in the next 3, and one act should not
@@ -25,11 +26,13 @@ export const FOLLOW_UP_CAP_MS = 1_000;
 
 /**
  * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
- * null when the walker is not installed in this document yet. A root still hidden (an
+ * null when the walker is not installed in this document yet. With `walkIfQuietFor`, the walk
+ * is only done when the page has loaded, shows its root and has been quiet that long: a look
+ * during a stability wait, which walks at once when the page is ready and costs a few reads when not. A root still hidden (an
  * anti-flicker snippet that has not let go) is shown for the walk alone, through a constructed
  * style sheet that no mutation observer sees: its text is there, only not painted yet.
  */
-function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { walk: WalkResult; dom: DomQuiet } | null {
+function walkInPage([key, options, quietKey, walkIfQuietFor]: [string, WalkOptions, string, number | null]): { walk: WalkResult | null; dom: DomQuiet } | null {
   const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
   if (!api) return null;
   const last = (window as unknown as Record<string, number | undefined>)[quietKey];
@@ -39,6 +42,7 @@ function walkInPage([key, options, quietKey]: [string, WalkOptions, string]): { 
     return style.opacity === '0' || style.visibility === 'hidden';
   });
   const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete', hidden };
+  if (walkIfQuietFor !== null && (!dom.loaded || hidden || dom.quietFor < walkIfQuietFor)) return { walk: null, dom };
   if (!hidden) return { walk: api.walk(options), dom };
   const sheets = [...document.adoptedStyleSheets];
   try {
@@ -90,8 +94,6 @@ export class PageObserver implements Observer {
 
   /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
   private timings = { stable: 0, walk: 0 };
-  /** When a stability wait last found the page stable (performance.now()). */
-  private stableAt = Number.NEGATIVE_INFINITY;
   /** When a stability wait last ran out its cap with the page still unsettled. */
   private cappedAt = Number.NEGATIVE_INFINITY;
   /** The CAPTCHA the latest navigation's access check left on the page, and the URL it was found at. */
@@ -106,19 +108,20 @@ export class PageObserver implements Observer {
     const start = performance.now();
     try {
       const stable = await this.tracker.waitForStable(this.page, capMs, signal);
-      if (stable) this.stableAt = performance.now();
-      else if (!signal?.aborted) this.cappedAt = performance.now();
+      if (!stable && !signal?.aborted) this.cappedAt = performance.now();
       return stable;
     } finally {
       this.timings.stable += performance.now() - start;
     }
   }
 
-  /** Whether the page is stable right now: one read, no wait (targeting asks while its target is missing). */
-  async stableNow(): Promise<boolean> {
-    const stable = await this.tracker.waitForStable(this.page, 0);
-    if (stable) this.stableAt = performance.now();
-    return stable;
+  /**
+   * Whether the page is stable right now: one read, no wait (targeting asks while its target is
+   * missing). With `turnMs`, a task from now (at most that long), in the same read: an action's
+   * handlers have had their turn.
+   */
+  async stableNow(turnMs = 0): Promise<boolean> {
+    return this.tracker.isStable(await this.tracker.quiet(this.page, turnMs));
   }
 
   /** The time spent on stability waits and walks since the last call (for Server-Timing), and resets it. */
@@ -179,23 +182,17 @@ export class PageObserver implements Observer {
       maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
       nextRef: this.nextRef,
     };
-    let stable = false;
-    let walk: WalkResult | undefined;
-    // Right after a stability check that found the page stable (a goto's wait, an action's look), it most
-    // likely still is: one evaluate reads its quiet and walks it. Only if it moved meanwhile is
-    // the walk thrown away, to wait and walk again.
-    if (performance.now() - this.stableAt < RECENTLY_STABLE_MS) {
-      const read = await this.walk(walkOptions);
-      if (this.tracker.isStable(read.dom)) {
-        stable = true;
-        walk = read.walk;
-      }
-    }
-    if (walk === undefined) {
-      const capped = performance.now() - this.cappedAt < RECENTLY_STABLE_MS;
-      stable = await this.waitForStable(capped ? FOLLOW_UP_CAP_MS : STABLE_CAP_MS);
-      walk = (await this.walk(walkOptions)).walk;
-    }
+    // Each look of the wait reads the page's quiet and, once the page is quiet, walks it in the
+    // same evaluate: a stable page costs one evaluate. A wait that runs out its cap walks the page as it is.
+    const capped = performance.now() - this.cappedAt < RECENTLY_CAPPED_MS;
+    const start = performance.now();
+    const walked = this.timings.walk;
+    let looks = 0;
+    const { stable, last } = await this.tracker.settle(() => (looks++, this.look(walkOptions)), capped ? FOLLOW_UP_CAP_MS : STABLE_CAP_MS);
+    // A page stable at the first look had no wait: the time of that look is the walk's.
+    if (looks > 1 || !last.walk) this.timings.stable += performance.now() - start - (this.timings.walk - walked);
+    if (!stable) this.cappedAt = performance.now();
+    let walk = (stable ? last.walk : null) ?? (await this.walk(walkOptions, null)).walk;
     if (options.scope !== undefined && !walk.scopeMatched) {
       throw new StepError('element_not_found', `The scope ${options.scope} matches nothing on the page`, {
         target: { scope: options.scope },
@@ -234,10 +231,31 @@ export class PageObserver implements Observer {
     return { url: this.page.url(), title, scroll };
   }
 
-  /** One evaluate (the walk and the page's quiet), after installing the walker in a document that has none yet. */
-  private async walk(options: WalkOptions): Promise<{ walk: WalkResult; dom: DomQuiet }> {
+  /**
+   * One look of the observation's stability wait: the page's quiet, and its walk when the page
+   * is quiet and its network idle (a walk the wait would throw away is not done). A look that
+   * fails because a navigation replaced the document counts as not quiet; a page that does not
+   * answer, or a bad scope, ends the observation as a walk would.
+   */
+  private async look(options: WalkOptions): Promise<Look & { walk: WalkResult | null }> {
+    if (!this.tracker.networkIdle()) return { walk: null, dom: await this.tracker.quiet(this.page) };
+    try {
+      return await this.walk(options, DOM_QUIET_MS);
+    } catch (error) {
+      if (error instanceof StepError || error instanceof Overrun) throw error;
+      return { walk: null, dom: NOT_QUIET };
+    }
+  }
+
+  /**
+   * One evaluate (the walk and the page's quiet), after installing the walker in a document that
+   * has none yet; with `ifQuietFor`, the walk only when the page has been quiet that long.
+   */
+  private async walk(options: WalkOptions, ifQuietFor: null): Promise<{ walk: WalkResult; dom: DomQuiet }>;
+  private async walk(options: WalkOptions, ifQuietFor: number): Promise<{ walk: WalkResult | null; dom: DomQuiet }>;
+  private async walk(options: WalkOptions, ifQuietFor: number | null): Promise<{ walk: WalkResult | null; dom: DomQuiet }> {
     const start = performance.now();
-    const args: [string, WalkOptions, string] = [PAGE_KEY, options, MUTATION_KEY];
+    const args: [string, WalkOptions, string, number | null] = [PAGE_KEY, options, MUTATION_KEY, ifQuietFor];
     try {
       return await withWalker(this.page, walkInPage, args);
     } catch (error) {

@@ -70,19 +70,39 @@ export interface DomQuiet {
   hidden: boolean;
 }
 
-/** Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads it the same way). */
-function domQuiet(key: string): DomQuiet {
-  const last = (window as unknown as Record<string, number | undefined>)[key];
-  const hidden = [document.documentElement, document.body].some((el) => {
-    if (!el) return false;
-    const style = getComputedStyle(el);
-    return style.opacity === '0' || style.visibility === 'hidden';
-  });
-  return {
-    quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
-    loaded: document.readyState === 'complete',
-    hidden,
+/** One look at the page during a stability wait: its quiet, and whatever else the same evaluate read. */
+export interface Look {
+  dom: DomQuiet;
+}
+
+/** What a look that failed (a navigation replaced the document under it) counts as: not quiet yet. */
+export const NOT_QUIET: DomQuiet = { quietFor: 0, loaded: false, hidden: false };
+
+/**
+ * Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads
+ * it the same way); with `turnMs`, a task later (at most that long), so what the page's handlers
+ * scheduled in answer to an action has run.
+ */
+function domQuiet([key, turnMs]: [string, number]): DomQuiet | Promise<DomQuiet> {
+  const read = (): DomQuiet => {
+    const last = (window as unknown as Record<string, number | undefined>)[key];
+    const hidden = [document.documentElement, document.body].some((el) => {
+      if (!el) return false;
+      const style = getComputedStyle(el);
+      return style.opacity === '0' || style.visibility === 'hidden';
+    });
+    return {
+      quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
+      loaded: document.readyState === 'complete',
+      hidden,
+    };
   };
+  if (turnMs <= 0) return read();
+  return new Promise((resolve) => {
+    const done = (): void => resolve(read());
+    setTimeout(done, 0);
+    setTimeout(done, turnMs);
+  });
 }
 
 /**
@@ -135,20 +155,43 @@ export class StabilityTracker {
     return dom.loaded && !dom.hidden && dom.quietFor >= DOM_QUIET_MS && this.networkIdleFor() >= NETWORK_IDLE_MS;
   }
 
+  /** True when no counted request has been in flight for the contract's 300 ms: a walk now could count as stable. */
+  networkIdle(): boolean {
+    return this.networkIdleFor() >= NETWORK_IDLE_MS;
+  }
+
   /**
    * Waits until `page` is stable or `capMs` passes; true when stable. A page that is already
    * quiet costs one evaluate and no wait; otherwise it sleeps exactly as long as the
    * thresholds still need, then looks again. An abort of `signal` ends the wait early (false).
    */
   async waitForStable(page: Page, capMs: number, signal?: AbortSignal): Promise<boolean> {
+    return (await this.settle(async () => ({ dom: await this.quiet(page) }), capMs, signal)).stable;
+  }
+
+  /**
+   * The page's DomQuiet now, or with `turnMs` a task from now (at most that long); NOT_QUIET when
+   * it cannot say (a navigation under way, a busy page).
+   */
+  quiet(page: Page, turnMs = 0): Promise<DomQuiet> {
+    // A page too busy to answer within the read limit gets its script stopped by its deadline.
+    return bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, [MUTATION_KEY, turnMs] as [string, number])).catch(() => NOT_QUIET);
+  }
+
+  /**
+   * Looks at the page with `look` until what it read is stable or `capMs` passes, sleeping
+   * between looks exactly as long as the thresholds still need. Returns whether it became
+   * stable and the last look, so a look that also walked the page hands that walk back.
+   */
+  async settle<L extends Look>(look: () => Promise<L>, capMs: number, signal?: AbortSignal): Promise<{ stable: boolean; last: L }> {
     const deadline = this.now() + capMs;
     for (;;) {
-      // A page too busy to answer within the read limit gets its script stopped by its deadline.
-      const dom = await bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, MUTATION_KEY)).catch(() => ({ quietFor: 0, loaded: false, hidden: false }));
-      if (this.isStable(dom)) return true;
+      const last = await look();
+      const { dom } = last;
+      if (this.isStable(dom)) return { stable: true, last };
       const network = this.networkIdleFor();
       const left = deadline - this.now();
-      if (left <= 0 || signal?.aborted) return false;
+      if (left <= 0 || signal?.aborted) return { stable: false, last };
       // A hidden root shows itself on a timer of its own: look again soon.
       const need = Math.max(
         dom.loaded && !dom.hidden ? DOM_QUIET_MS - dom.quietFor : 50,
