@@ -105,4 +105,9 @@ export const CHROMIUM_ARGS: readonly string[] = [
   // heap (page_crashed) instead of growing to V8's own 4 GiB ceiling while the machine swaps.
   `--js-flags=--max-old-space-size=${RENDERER_HEAP_MB}`,
   `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...DISABLED_FEATURES].join(',')}`,
+  // A fresh profile (every launch) has no on-device AI performance class yet, so 180 s after
+  // start Chromium launches its OnDeviceModelService utility to benchmark the machine, and the
+  // process stays for the browser's life (npm run soak named it). A class given here skips the
+  // benchmark; 2 is "very low", which also makes the machine ineligible for on-device models.
+  '--optimization-guide-performance-class=2',
 ];
