@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
-import { hooksScript } from '../lib/observe/bundle.js';
+import { hooksScript, topWalkerScript } from '../lib/observe/bundle.js';
 import { PageObserver } from '../lib/observe/observer.js';
 import { preparePage } from '../lib/context/page.js';
 import { blockedTypes } from '../lib/context/resources.js';
@@ -203,10 +203,11 @@ export class PlaywrightDriver implements BrowserDriver {
   private async setUp(browser: Browser, context: BrowserContext, proxy: SessionProxy, settings: ContextSettings, identity: Identity): Promise<OpenedPage> {
     // Independent context set-up, sent together rather than one round trip after another. The
     // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
-    // the blockers' (after their binding). The walker comes into a document when first needed.
-    const [tracker, , blockers] = await Promise.all([
+    // the walker in top documents (which takes the hooks), then the blockers' (after their binding).
+    const [tracker, , , blockers] = await Promise.all([
       StabilityTracker.attach(context),
       context.addInitScript({ content: hooksScript() }),
+      context.addInitScript({ content: topWalkerScript() }),
       installBlockers(context, { enabled: settings.autoDismissBlockers }),
       addSessionCookies(context, settings.cookies ?? []),
     ]);

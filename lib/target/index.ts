@@ -1,6 +1,6 @@
 import type { ElementHandle, Frame, Page } from 'playwright';
 import { StepError } from '../errors.js';
-import { installWalker, withWalker } from '../observe/bundle.js';
+import { withWalker } from '../observe/bundle.js';
 import { actionFailure } from './failure.js';
 import { foreignFrames } from '../observe/observer.js';
 import { PAGE_KEY } from '../observe/page/protocol.js';
@@ -217,15 +217,14 @@ export async function perform<T>(what: string, action: () => Promise<T>): Promis
 
 
 /**
- * Readies a new document for observation and, when `actions` follow, for them too, while the
- * caller waits for it to settle, so the first action or walk on it does not pay for this: our
- * walker is installed, and Playwright compiles its injected script in the page's main world (for
+ * Readies a new document, while the caller waits for it to settle, for the Playwright actions
+ * that follow (`actions`): Playwright compiles its injected script in the page's main world (for
  * the preview of every element handle) and in its utility world (where actions run), some 20 ms
- * each, which a document that is only read never needs. Best effort: nothing waits for it, and a
- * document that goes away meanwhile only ends it early (whoever needs the walker installs it then).
+ * each, which a document that is only read never needs. Our walker needs nothing: it comes with
+ * every top document (an init script). Best effort: nothing waits for it, and a document that
+ * goes away meanwhile only ends it early.
  */
 export function prepareActions(page: Page, actions: boolean): void {
-  void installWalker(page).catch(() => undefined);
   if (!actions) return;
   void page
     .evaluateHandle(() => document.documentElement)

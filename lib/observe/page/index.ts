@@ -1,5 +1,5 @@
-// The in-page walker, installed in a page's top document when first needed (lib/observe/bundle.ts)
-// under a registered symbol. It takes the click hooks the document started with (hooks.ts), or
+// The in-page walker, which every top document starts with (lib/observe/bundle.ts
+// topWalkerScript) and a frame gets when a walk first reaches it, under a registered symbol. It takes the click hooks the document started with (hooks.ts), or
 // hooks now in a document that started without them. A second run finds it installed and does
 // nothing.
 import { createApi } from './api.js';
