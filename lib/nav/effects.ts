@@ -28,18 +28,17 @@ export function isPageRequest(page: Page, request: Request): boolean {
   }
 }
 
-/** Runs in the page: resolves after a task (or, with `frame`, the next frame and a task after it), or after `capMs`. */
-function nextTurn([frame, capMs]: [boolean, number]): Promise<void> {
+/** Runs in the page: resolves after the next frame and a task after it, or after `capMs`. */
+function nextTurn(capMs: number): Promise<void> {
   return new Promise<void>((resolve) => {
-    if (frame) requestAnimationFrame(() => setTimeout(resolve, 0));
-    else setTimeout(resolve, 0);
+    requestAnimationFrame(() => setTimeout(resolve, 0));
     setTimeout(resolve, capMs);
   });
 }
 
-/** One turn of the page's event loop (with `frame`, and of its rendering): what its handlers scheduled has run. Never fails. */
-async function pageTurn(page: Page, frame: boolean): Promise<void> {
-  await withCap(page.evaluate(nextTurn, [frame, TURN_CAP_MS] as [boolean, number]).catch(() => undefined), 2 * TURN_CAP_MS);
+/** One turn of the page's rendering and event loop: what its handlers scheduled has run. Never fails. */
+async function pageTurn(page: Page): Promise<void> {
+  await withCap(page.evaluate(nextTurn, TURN_CAP_MS).catch(() => undefined), 2 * TURN_CAP_MS);
 }
 
 /**
@@ -124,7 +123,7 @@ export class ActionEffects {
     this.windowEnd = Math.max(this.acting ? 0 : this.windowEnd, start + CAUSE_GRACE_MS);
     if (this.stableAfterTurn && !this.anyCaused && (await this.stableAfterTurn(TURN_CAP_MS)) && !this.anyCaused) return;
     // The page's own turn, for what its handlers do a frame after the action.
-    let turn = pageTurn(this.page, true);
+    let turn = pageTurn(this.page);
     for (;;) {
       if (signal?.aborted) return;
       const now = performance.now();
@@ -134,7 +133,7 @@ export class ActionEffects {
       if (this.answered) {
         // Another answer came in: the page gets a frame after it.
         this.answered = false;
-        turn = pageTurn(this.page, true);
+        turn = pageTurn(this.page);
       }
       if (this.caused.size === 0 && now >= this.windowEnd) {
         await turn;

@@ -14,8 +14,10 @@ function bundle(name: string): string {
 /** What every document starts with (context.addInitScript): the click-listener hooks, a few hundred bytes. */
 export const hooksScript = (): string => bundle('hooks.bundle.js');
 
-/** The in-page walker: an init script of top documents (topWalkerScript), and installed in a frame on first use (a second run does nothing). */
+/** The in-page walker: every top document's (topWalkerScript), a frame's on first use (a second run does nothing). */
 export const pageScript = (): string => bundle('page.bundle.js');
+
+let topWalker: string | undefined;
 
 /**
  * The walker as an init script for every document of a page's top frame, so an observation
@@ -25,9 +27,12 @@ export const pageScript = (): string => bundle('page.bundle.js');
  * is installed when a walk first needs it, as before.
  */
 export function topWalkerScript(): string {
-  const strict = '"use strict";';
-  const body = pageScript().trim();
-  return `(function () { ${strict} if (window !== window.top) return; ${body.startsWith(strict) ? body.slice(strict.length) : body} })();`;
+  if (topWalker === undefined) {
+    const strict = '"use strict";';
+    const body = pageScript().trim();
+    topWalker = `(function () { ${strict} if (window !== window.top) return; ${body.startsWith(strict) ? body.slice(strict.length) : body} })();`;
+  }
+  return topWalker;
 }
 
 /** Installs the walker in the current document of the page's top frame (or of `page` itself, a frame), if it has none yet. */
@@ -37,8 +42,9 @@ export async function installWalker(page: Page | Frame): Promise<void> {
 
 /**
  * Runs `fn(arg)` in the page's top document (or a frame), which answers null when the walker is
- * not installed there (a frame, a document its init script missed); then installs it and runs `fn` once more. A document
- * that went away in between (a navigation) may need it again: one more round, then it fails.
+ * not installed there (a frame, a document its init script missed); then installs it and runs
+ * `fn` once more. A document that went away in between (a navigation) may need it again: one
+ * more round, then it fails.
  * All of it within WALK_LIMIT_MS, under the page's deadline.
  */
 export function withWalker<A, R>(page: Page | Frame, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {

@@ -28,9 +28,10 @@ export const FOLLOW_UP_CAP_MS = 1_000;
  * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
  * null when the walker is not installed in this document yet. With `walkIfQuietFor`, the walk
  * is only done when the page has loaded, shows its root and has been quiet that long: a look
- * during a stability wait, which walks at once when the page is ready and costs a few reads when not. A root still hidden (an
- * anti-flicker snippet that has not let go) is shown for the walk alone, through a constructed
- * style sheet that no mutation observer sees: its text is there, only not painted yet.
+ * during a stability wait, which walks at once when the page is ready and costs a few reads
+ * when not. A root still hidden (an anti-flicker snippet that has not let go) is shown for the
+ * walk alone, through a constructed style sheet that no mutation observer sees: its text is
+ * there, only not painted yet.
  */
 function walkInPage([key, options, quietKey, walkIfQuietFor]: [string, WalkOptions, string, number | null]): { walk: WalkResult | null; dom: DomQuiet } | null {
   const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];

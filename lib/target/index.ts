@@ -215,7 +215,6 @@ export async function perform<T>(what: string, action: () => Promise<T>): Promis
   }
 }
 
-
 /**
  * Readies a new document, while the caller waits for it to settle, for the Playwright actions
  * that follow (`actions`): Playwright compiles its injected script in the page's main world (for

@@ -1,6 +1,7 @@
 // The in-page walker, which every top document starts with (lib/observe/bundle.ts
-// topWalkerScript) and a frame gets when a walk first reaches it, under a registered symbol. It takes the click hooks the document started with (hooks.ts), or
-// hooks now in a document that started without them. A second run finds it installed and does
+// topWalkerScript) and a frame gets when a walk first reaches it, under a registered symbol. It
+// takes the click hooks the document started with (hooks.ts), or hooks now in a document that
+// started without them. A second run finds it installed and does
 // nothing.
 import { createApi } from './api.js';
 import { installHooks } from './listeners.js';
