@@ -1,5 +1,5 @@
-// The consent sniff, in the page (serialised into the consent init script): self-contained, using
-// nothing from this module's scope but types.
+// The consent sniff, in the page (serialised into the consent init script): consentSniffer is
+// self-contained, using nothing from this module's scope but types; sniffLookups runs in node.
 import type { SniffPlan } from './consent-sniff.js';
 
 /**
@@ -9,25 +9,39 @@ import type { SniffPlan } from './consent-sniff.js';
 export const HEURISTIC_LIMITS = { depth: 3, elements: 400 };
 
 /**
+ * The sniff plan's selectors sorted by how the page looks each up, done once in node (not by
+ * three regular expressions per selector in every document): a lone id, class or tag needs no
+ * selector parsed (the browser keeps only 256 parsed ones per document).
+ */
+export interface SniffLookups {
+  ids: string[];
+  classes: string[];
+  tags: string[];
+  selectors: string[];
+}
+
+/** Sorts `css` (SniffPlan.css) into SniffLookups. */
+export function sniffLookups(css: readonly string[]): SniffLookups {
+  const lookups: SniffLookups = { ids: [], classes: [], tags: [], selectors: [] };
+  for (const selector of css) {
+    if (/^#[\w-]+$/.test(selector)) lookups.ids.push(selector.slice(1));
+    else if (/^\.[\w-]+$/.test(selector)) lookups.classes.push(selector.slice(1));
+    else if (/^[a-z][\w-]*$/.test(selector)) lookups.tags.push(selector);
+    else lookups.selectors.push(selector);
+  }
+  return lookups;
+}
+
+/**
  * Returns the sniff of one document: true when the page shows something some rule, code rule or
  * the heuristic pass could detect a CMP by (consent-sniff.ts), so autoconsent is worth starting.
  * Each call reads the DOM afresh: the selectors one by one (one the browser rejects counts as
  * no match; lone ids, classes and tags by the DOM's own lookups), the XPath expressions, a few
  * globals and the coded checks.
  */
-export function consentSniffer(plan: SniffPlan, limits: typeof HEURISTIC_LIMITS): () => boolean {
+export function consentSniffer(plan: Omit<SniffPlan, 'css'> & SniffLookups, limits: typeof HEURISTIC_LIMITS): () => boolean {
   const scope = window as unknown as Record<string, unknown>;
-  // A lone id, class or tag needs no selector parsed (the browser keeps only 256 parsed ones per document).
-  const ids: string[] = [];
-  const classes: string[] = [];
-  const tags: string[] = [];
-  const selectors: string[] = [];
-  for (const selector of plan.css) {
-    if (/^#[\w-]+$/.test(selector)) ids.push(selector.slice(1));
-    else if (/^\.[\w-]+$/.test(selector)) classes.push(selector.slice(1));
-    else if (/^[a-z][\w-]*$/.test(selector)) tags.push(selector);
-    else selectors.push(selector);
-  }
+  const { ids, classes, tags, selectors } = plan;
   const top = window === window.top;
 
   const found = (selector: string): boolean => {
