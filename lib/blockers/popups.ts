@@ -1,6 +1,7 @@
 import type { Page } from 'playwright';
 import type { Dismissal } from './types.js';
 import { closeOverlay, giveUpOverlay, markOwnInput, overlayGone, POPUP_KEY, unlockScroll } from './popup-page.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 /** At most this many overlays are closed per pass (stacked popups; also a bound on a page that keeps opening them). */
 const MAX_OVERLAYS = 3;
@@ -22,22 +23,22 @@ const MIN_TEXT_BEHIND = 200;
 export async function closePopups(page: Page): Promise<Dismissal[]> {
   const closed: Dismissal[] = [];
   for (let i = 0; i < MAX_OVERLAYS; i++) {
-    const found = await page.evaluate(closeOverlay, { key: POPUP_KEY, minTextBehind: MIN_TEXT_BEHIND });
+    const found = await evaluateTop(page, closeOverlay, { key: POPUP_KEY, minTextBehind: MIN_TEXT_BEHIND });
     if (!found) break;
     let how = found.clicked === null ? '' : `clicked ${found.clicked}`;
-    let gone = found.clicked !== null && (await page.evaluate(overlayGone, { key: POPUP_KEY, ms: CLICK_SETTLE_MS }));
+    let gone = found.clicked !== null && (await evaluateTop(page, overlayGone, { key: POPUP_KEY, ms: CLICK_SETTLE_MS }));
     if (!gone) {
-      await page.evaluate(markOwnInput, { key: POPUP_KEY, own: true });
+      await evaluateTop(page, markOwnInput, { key: POPUP_KEY, own: true });
       await page.keyboard.press('Escape');
-      await page.evaluate(markOwnInput, { key: POPUP_KEY, own: false });
+      await evaluateTop(page, markOwnInput, { key: POPUP_KEY, own: false });
       how = 'Escape';
-      gone = await page.evaluate(overlayGone, { key: POPUP_KEY, ms: ESCAPE_SETTLE_MS });
+      gone = await evaluateTop(page, overlayGone, { key: POPUP_KEY, ms: ESCAPE_SETTLE_MS });
     }
     if (!gone) {
-      await page.evaluate(giveUpOverlay, POPUP_KEY);
+      await evaluateTop(page, giveUpOverlay, POPUP_KEY);
       continue;
     }
-    const unlocked = await page.evaluate(unlockScroll);
+    const unlocked = await evaluateTop(page, unlockScroll, undefined);
     closed.push({ kind: 'popup', detail: `${found.overlay} (${how}${unlocked ? ', scroll unlocked' : ''})`, url: page.url() });
   }
   return closed;

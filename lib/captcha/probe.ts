@@ -2,6 +2,7 @@ import type { Page, Response } from 'playwright';
 import { log } from '../log.js';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import type { BlockHit, ChallengeHit, HttpFacts, PageSignals, Vendor } from './types.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 /** Bounds the probe applies in the page; they travel as its argument because the function is serialised. */
 export interface ProbeLimits {
@@ -218,7 +219,7 @@ const UNKNOWN: PageSignals = { title: '', heading: '', text: '', links: 0, thin:
  * never fails the step it serves (a page that is gone fails it through its deadline).
  */
 export async function readSignals(page: Page): Promise<PageSignals> {
-  return bounded(page, READ_LIMIT_MS, () => page.evaluate(probePage, PROBE_LIMITS)).catch((error: unknown) => {
+  return bounded(page, READ_LIMIT_MS, () => evaluateTop(page, probePage, PROBE_LIMITS)).catch((error: unknown) => {
     log.debug({ err: error, url: page.url() }, 'captcha probe failed');
     return UNKNOWN;
   });

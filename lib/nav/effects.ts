@@ -9,6 +9,7 @@ import type { BrowserContext, Page, Request } from 'playwright';
 import type { StepContext } from '../steps/define.js';
 import { countsAsLoading } from '../observe/stability.js';
 import { pause, withCap } from '../time.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 /** After the action, or after a request it caused ended, how long a new request still counts as caused. */
 export const CAUSE_GRACE_MS = 50;
@@ -38,7 +39,7 @@ function nextTurn(capMs: number): Promise<void> {
 
 /** One turn of the page's rendering and event loop: what its handlers scheduled has run. Never fails. */
 async function pageTurn(page: Page): Promise<void> {
-  await withCap(page.evaluate(nextTurn, TURN_CAP_MS).catch(() => undefined), 2 * TURN_CAP_MS);
+  await withCap(evaluateTop(page, nextTurn, TURN_CAP_MS).catch(() => undefined), 2 * TURN_CAP_MS);
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Frame, Page } from 'playwright';
 import { bounded, WALK_LIMIT_MS } from '../page/deadline.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 const scripts = new Map<string, string>();
 
@@ -49,7 +50,8 @@ export async function installWalker(page: Page | Frame): Promise<void> {
  */
 export function withWalker<A, R>(page: Page | Frame, fn: (arg: A) => R | null | Promise<R | null>, arg: A): Promise<R> {
   // Plain data in, plain data out: Playwright's handle unboxing has nothing to do here.
-  const run = (): Promise<R | null> => page.evaluate(fn as (arg: unknown) => R | null | Promise<R | null>, arg as unknown);
+  const run = (): Promise<R | null> =>
+    'mainFrame' in page ? evaluateTop(page, fn, arg) : page.evaluate(fn as (arg: unknown) => R | null | Promise<R | null>, arg as unknown);
   return bounded(page, WALK_LIMIT_MS, async () => {
     let result = await run();
     for (let installs = 0; result === null && installs < 2; installs++) {

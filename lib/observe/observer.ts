@@ -7,6 +7,7 @@ import { ForeignFrames } from './frames.js';
 import { Overrun } from '../page/deadline.js';
 import { DOM_QUIET_MS, MUTATION_KEY, NOT_QUIET, type DomQuiet, type Look, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 export { foreignFrames } from './frames.js';
 
@@ -42,7 +43,7 @@ function walkInPage([key, options, quietKey, walkIfQuietFor]: [string, WalkOptio
     const style = getComputedStyle(el);
     return style.opacity === '0' || style.visibility === 'hidden';
   });
-  const dom = { quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last, loaded: document.readyState === 'complete', hidden };
+  const dom = { quietFor: last === undefined ? Number.MAX_VALUE : performance.now() - last, loaded: document.readyState === 'complete', hidden };
   if (walkIfQuietFor !== null && (!dom.loaded || hidden || dom.quietFor < walkIfQuietFor)) return { walk: null, dom };
   if (!hidden) return { walk: api.walk(options), dom };
   const sheets = [...document.adoptedStyleSheets];
@@ -228,7 +229,7 @@ export class PageObserver implements Observer {
 
   /** The `page: light` answer: url, title and scroll only, with no wait. */
   async light(): Promise<PageState> {
-    const { title, scroll } = await this.page.evaluate(readLight);
+    const { title, scroll } = await evaluateTop(this.page, readLight, undefined);
     return { url: this.page.url(), title, scroll };
   }
 

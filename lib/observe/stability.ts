@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Request } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
 import { pause } from '../time.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 /** Network idle and DOM quiet thresholds of the contract (2.2 `stable`). */
 export const NETWORK_IDLE_MS = 300;
@@ -92,7 +93,8 @@ function domQuiet([key, turnMs]: [string, number]): DomQuiet | Promise<DomQuiet>
       return style.opacity === '0' || style.visibility === 'hidden';
     });
     return {
-      quietFor: last === undefined ? Number.POSITIVE_INFINITY : performance.now() - last,
+      // No clock (a document its init script missed): quiet as far as anyone knows, in a number JSON carries.
+      quietFor: last === undefined ? Number.MAX_VALUE : performance.now() - last,
       loaded: document.readyState === 'complete',
       hidden,
     };
@@ -175,7 +177,7 @@ export class StabilityTracker {
    */
   quiet(page: Page, turnMs = 0): Promise<DomQuiet> {
     // A page too busy to answer within the read limit gets its script stopped by its deadline.
-    return bounded(page, READ_LIMIT_MS, () => page.evaluate(domQuiet, [MUTATION_KEY, turnMs] as [string, number])).catch(() => NOT_QUIET);
+    return bounded(page, READ_LIMIT_MS, () => evaluateTop(page, domQuiet, [MUTATION_KEY, turnMs] as [string, number])).catch(() => NOT_QUIET);
   }
 
   /**

@@ -88,6 +88,11 @@ export class PageDeadline {
     return deadline;
   }
 
+  /** The CDP session on the page that the deadline probes it through (evaluateTop reads the page through it too). */
+  get session(): CDPSession {
+    return this.cdp;
+  }
+
   /** page_crashed or page_unresponsive once the page is gone; null while it is usable. */
   get failure(): StepError | null {
     return this.failed;

@@ -11,6 +11,7 @@ import type { Landing } from './page/act.js';
 import { ACTION_TIMEOUT_MS, refGone } from './index.js';
 import type { Located } from './located.js';
 import type { StepContext } from '../steps/define.js';
+import { evaluateTop } from '../page/evaluate.js';
 
 const covered = (controls: string[]): StepError =>
   new StepError('action_failed', `click failed: every part of it is another control inside it (${controls.join(', ')}); target one of those`, {
@@ -40,8 +41,9 @@ export async function clickLocated(ctx: StepContext, located: Located): Promise<
 /** Where the watched click landed; a document the click replaced (a navigation) took it. */
 function landing(ctx: StepContext): Promise<Landing> {
   return bounded(ctx.page, READ_LIMIT_MS, () =>
-    ctx.page.evaluate(
-      (key) => (globalThis as unknown as Record<symbol, { clickLanded(): Landing } | undefined>)[Symbol.for(key)]?.clickLanded() ?? 'none',
+    evaluateTop(
+      ctx.page,
+      (key: string) => (globalThis as unknown as Record<symbol, { clickLanded(): Landing } | undefined>)[Symbol.for(key)]?.clickLanded() ?? 'none',
       PAGE_KEY,
     ),
   ).catch((): Landing => 'none');
