@@ -1,7 +1,7 @@
 import type { Page } from 'playwright';
+import { evaluateTop } from '../page/evaluate.js';
 import type { Dismissal } from './types.js';
 import { closeOverlay, giveUpOverlay, markOwnInput, overlayGone, POPUP_KEY, unlockScroll } from './popup-page.js';
-import { evaluateTop } from '../page/evaluate.js';
 
 /** At most this many overlays are closed per pass (stacked popups; also a bound on a page that keeps opening them). */
 const MAX_OVERLAYS = 3;

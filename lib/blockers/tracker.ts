@@ -1,12 +1,12 @@
 import type { Frame, Page } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
+import { evaluateTop } from '../page/evaluate.js';
 import type { CompactCMPRuleset } from '@duckduckgo/autoconsent';
 import { asConsentMessage, consentKitScript } from './autoconsent.js';
 import { rulesFor } from './consent-rules.js';
 import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
 import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
-import { evaluateTop } from '../page/evaluate.js';
 
 /** How long after DOMContentLoaded autoconsent may take to start (it waits for idle, at most 500 ms). */
 const START_GRACE_MS = 700;

@@ -1,8 +1,8 @@
 import type { Page, Response } from 'playwright';
 import { log } from '../log.js';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
-import type { BlockHit, ChallengeHit, HttpFacts, PageSignals, Vendor } from './types.js';
 import { evaluateTop } from '../page/evaluate.js';
+import type { BlockHit, ChallengeHit, HttpFacts, PageSignals, Vendor } from './types.js';
 
 /** Bounds the probe applies in the page; they travel as its argument because the function is serialised. */
 export interface ProbeLimits {

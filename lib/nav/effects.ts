@@ -8,8 +8,8 @@
 import type { BrowserContext, Page, Request } from 'playwright';
 import type { StepContext } from '../steps/define.js';
 import { countsAsLoading } from '../observe/stability.js';
-import { pause, withCap } from '../time.js';
 import { evaluateTop } from '../page/evaluate.js';
+import { pause, withCap } from '../time.js';
 
 /** After the action, or after a request it caused ended, how long a new request still counts as caused. */
 export const CAUSE_GRACE_MS = 50;

@@ -5,9 +5,9 @@ import { diff } from './diff.js';
 import { PAGE_KEY, type WalkOptions, type WalkResult } from './page/protocol.js';
 import { ForeignFrames } from './frames.js';
 import { Overrun } from '../page/deadline.js';
+import { evaluateTop } from '../page/evaluate.js';
 import { DOM_QUIET_MS, MUTATION_KEY, NOT_QUIET, type DomQuiet, type Look, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, ObserveOptions, Observer, PageState, ScrollState } from './types.js';
-import { evaluateTop } from '../page/evaluate.js';
 
 export { foreignFrames } from './frames.js';
 

@@ -6,12 +6,12 @@ import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
 import { HOOKS_KEY, PAGE_KEY } from '../observe/page/protocol.js';
 import { bounded, READ_LIMIT_MS } from '../page/deadline.js';
+import { evaluateTop } from '../page/evaluate.js';
 import { clickPointOf } from './page/click-point.js';
 import type { Landing } from './page/act.js';
 import { ACTION_TIMEOUT_MS, refGone } from './index.js';
 import type { Located } from './located.js';
 import type { StepContext } from '../steps/define.js';
-import { evaluateTop } from '../page/evaluate.js';
 
 const covered = (controls: string[]): StepError =>
   new StepError('action_failed', `click failed: every part of it is another control inside it (${controls.join(', ')}); target one of those`, {
