@@ -105,19 +105,8 @@ export function consentStarter(
   const ready = (): void => {
     const url = location.href;
     // A pattern is compiled only for a URL holding text it requires (consent-rules.ts).
-    // Plain loops: this runs once in every document, where the code is cold, and a callback per
-    // pattern of 571 cost the renderer about 1 ms a document.
-    const site = (): boolean => {
-      for (let i = 0; i < args.sitePatterns.length; i++) {
-        const texts = args.siteTexts[i] ?? [''];
-        for (let j = 0; j < texts.length; j++) {
-          if (!url.includes(texts[j]!)) continue;
-          if (new RegExp(args.sitePatterns[i]!).test(url)) return true;
-          break;
-        }
-      }
-      return false;
-    };
+    const site = (): boolean =>
+      args.sitePatterns.some((pattern, i) => (args.siteTexts[i] ?? ['']).some((text) => url.includes(text)) && url.match(pattern) !== null);
     if (window === window.top && site()) begin(true);
     else look();
   };
