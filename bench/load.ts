@@ -1,11 +1,18 @@
 // npm run bench:load — many sessions at once. The same small flow (create with a url, fill by
 // label, click the submit, read the result page, delete) through the HTTP API and through raw
 // Playwright (the service's own browser, one context per flow), at BENCH_LEVELS (10,25,50)
-// concurrent workers. At each level the API and raw phases alternate (BENCH_ROUNDS rounds, each
-// phase BENCH_PHASE_S seconds of starting flows, then the flows under way finish), so a slow spell
-// of a shared machine falls on both. Printed per level: flows/s, p50 and p95 flow time, errors,
-// the CPU time the process tree spent a flow, and the API/raw throughput ratio; then the PSS of the whole process tree (this process, which is the
-// server, and its Chromium) per idle bare session and per idle session on a page.
+// concurrent workers. At each level the API and raw phases alternate (BENCH_ROUNDS rounds, 2 by
+// default, so the order is API, raw, raw, API and a drift of the shared machine falls on both
+// alike). Each phase starts flows for BENCH_PHASE_S seconds; its rate is taken in its steady
+// state: from the moment every worker has finished its first flow (the workers all start at
+// once, so the first flows end in a burst) to the end of the phase, counting the flows done in
+// that window, each for the share of its time that fell in it. The flows under way at the end
+// then finish and their errors count, but the drain does not: while ever fewer flows run, it
+// measures how long a flow takes, not how many the machine sustains. Printed per level:
+// flows/s, p50 and p95 flow time, errors, the CPU time the process tree spent a flow in the
+// window, and the API/raw throughput ratio; then the PSS of the whole process tree (this
+// process, which is the server, and its Chromium) per idle bare session and per idle session
+// on a page.
 // TABWRIGHT_ENGINE_CONCURRENCY sizes the service's engine gate as it does for serve (0: no gate).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
@@ -25,7 +32,7 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '10,25,50').split(',').map((level) =
 // 20 s phase the burst of first creates and the drain of the last flows made up half of it,
 // which measured the edges rather than the rate the machine sustains.
 const PHASE_MS = setting('BENCH_PHASE_S', 60) * 1000;
-const ROUNDS = setting('BENCH_ROUNDS', 1);
+const ROUNDS = setting('BENCH_ROUNDS', 2);
 /** How many idle sessions the memory figures are measured over. */
 const IDLE_SESSIONS = setting('BENCH_IDLE_SESSIONS', 20);
 /** How long idle sessions are left before their memory is read: pages finish loading, caches fill. */
@@ -115,56 +122,90 @@ async function rawFlow(): Promise<void> {
 
 /** What one phase measured. */
 interface Phase {
+  /** Flows done in the steady window: each successful flow counts the share of its time that fell in it. */
   flows: number;
+  /** Length of the steady window, in ms. */
   ms: number;
+  /** How long each successful flow that overlapped the window took, in ms. */
   times: number[];
+  /** Flows that ended over the whole phase, its drain included, failed or not. */
+  ended: number;
+  /** Failed flows over the whole phase, its drain included. */
   errors: number;
   messages: Map<string, number>;
-  /** CPU time of the process tree (server, its Chromium, this bench) over the phase, in ms. */
+  /** CPU time of the process tree (server, its Chromium, this bench) over the steady window, in ms. */
   cpuMs: number;
 }
 
-/** `workers` loops of `flow` that start flows for PHASE_MS; the flows under way then finish and count. */
+/**
+ * `workers` loops of `flow` that start flows for PHASE_MS, then let the flows under way finish.
+ * The steady window opens once every worker has ended its first flow (all start at once, so the
+ * first flows end in a burst) and closes at PHASE_MS. A flow counts for the share of its time
+ * that fell in the window: the workers keep much of their first flows' rhythm, so counting only
+ * the flows that ended in it would depend on where the window's edges fall among those waves.
+ */
 async function phase(workers: number, flow: () => Promise<void>): Promise<Phase> {
-  const result: Phase = { flows: 0, ms: 0, times: [], errors: 0, messages: new Map(), cpuMs: 0 };
-  const cpu = treeCpuMs(process.pid);
+  const result: Phase = { flows: 0, ms: 0, times: [], ended: 0, errors: 0, messages: new Map(), cpuMs: 0 };
   const started = performance.now();
   const end = started + PHASE_MS;
+  const spans: Array<{ begun: number; ended: number }> = [];
+  let firstsLeft = workers;
+  let windowStart: number | undefined;
+  let windowCpu = 0;
+  let endCpu: number | undefined;
+  const timer = setTimeout(() => (endCpu = treeCpuMs(process.pid)), PHASE_MS);
   await Promise.all(
     Array.from({ length: workers }, async () => {
+      let first = true;
       while (performance.now() < end) {
         const begun = performance.now();
         try {
           await flow();
-          result.flows++;
-          result.times.push(performance.now() - begun);
+          spans.push({ begun, ended: performance.now() });
         } catch (error) {
           result.errors++;
           const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!.replace(/flow \d+/g, 'flow N').replace(/ses_\w+/g, 'ses_…').slice(0, 200);
           result.messages.set(message, (result.messages.get(message) ?? 0) + 1);
+        } finally {
+          result.ended++;
         }
+        if (first && --firstsLeft === 0 && performance.now() < end) {
+          windowStart = performance.now();
+          windowCpu = treeCpuMs(process.pid);
+        }
+        first = false;
       }
     }),
   );
-  result.ms = performance.now() - started;
-  result.cpuMs = treeCpuMs(process.pid) - cpu;
+  clearTimeout(timer);
+  endCpu ??= treeCpuMs(process.pid);
+  if (windowStart === undefined) throw new Error(`a ${PHASE_MS / 1000} s phase ended before every one of ${workers} workers finished a flow: raise BENCH_PHASE_S`);
+  const from = windowStart;
+  for (const { begun, ended } of spans) {
+    const inside = Math.min(ended, end) - Math.max(begun, from);
+    if (inside <= 0) continue;
+    result.flows += inside / (ended - begun);
+    result.times.push(ended - begun);
+  }
+  result.ms = end - from;
+  result.cpuMs = endCpu - windowCpu;
   return result;
 }
 
 function merge(a: Phase, b: Phase): Phase {
   const messages = new Map(a.messages);
   for (const [message, count] of b.messages) messages.set(message, (messages.get(message) ?? 0) + count);
-  return { flows: a.flows + b.flows, ms: a.ms + b.ms, times: [...a.times, ...b.times], errors: a.errors + b.errors, messages, cpuMs: a.cpuMs + b.cpuMs };
+  return { flows: a.flows + b.flows, ms: a.ms + b.ms, times: [...a.times, ...b.times], ended: a.ended + b.ended, errors: a.errors + b.errors, messages, cpuMs: a.cpuMs + b.cpuMs };
 }
-const empty = (): Phase => ({ flows: 0, ms: 0, times: [], errors: 0, messages: new Map(), cpuMs: 0 });
+const empty = (): Phase => ({ flows: 0, ms: 0, times: [], ended: 0, errors: 0, messages: new Map(), cpuMs: 0 });
 const rate = (p: Phase): number => (p.flows / p.ms) * 1000;
 const line = (name: string, p: Phase): string =>
-  `  ${name.padEnd(4)} ${rate(p).toFixed(2).padStart(6)} flows/s  (${String(p.flows).padStart(4)} flows)  p50 ${(percentile(p.times, 50) / 1000).toFixed(2).padStart(6)} s` +
-  `  p95 ${(percentile(p.times, 95) / 1000).toFixed(2).padStart(6)} s  errors ${p.errors} of ${p.flows + p.errors}` +
-  `  CPU ${(p.cpuMs / Math.max(1, p.flows + p.errors)).toFixed(0).padStart(5)} ms a flow (${(p.cpuMs / p.ms).toFixed(2)} cores)`;
+  `  ${name.padEnd(4)} ${rate(p).toFixed(2).padStart(6)} flows/s  (${p.flows.toFixed(0).padStart(4)} flows in ${(p.ms / 1000).toFixed(0)} s)  p50 ${(percentile(p.times, 50) / 1000).toFixed(2).padStart(6)} s` +
+  `  p95 ${(percentile(p.times, 95) / 1000).toFixed(2).padStart(6)} s  errors ${p.errors} of ${p.ended}` +
+  `  CPU ${(p.cpuMs / Math.max(1, p.flows)).toFixed(0).padStart(5)} ms a flow (${(p.cpuMs / p.ms).toFixed(2)} cores)`;
 
 console.log(
-  `bench:load — levels ${LEVELS.join(', ')} workers, ${ROUNDS} round(s) of API and raw phases of ${PHASE_MS / 1000} s each, engine gate ${slots || 'off'}, ` +
+  `bench:load — levels ${LEVELS.join(', ')} workers, ${ROUNDS} round(s) of API and raw phases of ${PHASE_MS / 1000} s each (rates in each phase's steady window), engine gate ${slots || 'off'}, ` +
     `Chromium ${browser.version()}, load average ${loadAverage()}`,
 );
 // Warm-up: the first flows of each kind pay for code loading and caches.
