@@ -83,7 +83,17 @@ export const PLAYWRIGHT_DISABLED_FEATURES: readonly string[] = [
  * see: a second renderer per session, about 500 ms of CPU to build it and 30 MB of memory while
  * it lives (bench:load: the idle session halves, and so does the CPU of a short session).
  */
-export const DISABLED_FEATURES: readonly string[] = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+export const DISABLED_FEATURES: readonly string[] = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  // Chromium sends the shape of every form a page shows to Google's autofill server
+  // (content-autofill.googleapis.com) through the session's proxy: a fetch no session asked for,
+  // which tells Google what the session looks at and, on a machine with a way out, would count
+  // its bytes on the session's bill (here, a refused CONNECT on every form page). Without the
+  // server Chromium would fall back to an on-device model, which the performance class below
+  // rules out: no OnDeviceModelService process starts (npm run soak counts the processes).
+  'AutofillServerCommunication',
+];
 
 /**
  * Chromium flags. Background networking, component updates and QUIC are off because this
