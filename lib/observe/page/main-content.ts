@@ -203,14 +203,19 @@ function cleanCopy(live: Document, body: Element): boolean {
 
 /**
  * Runs Readability on a copy of the shown page (the live page is never touched), with the
- * boilerplate it keeps taken out before and after. Null when the page has no body, Readability
- * finds nothing, or it throws.
+ * boilerplate it keeps taken out before and after. Null when the page has no body, the copy's
+ * text is shorter than `minChars`, Readability finds nothing, or it throws.
  */
-export function readArticle(ctx: WalkContext): Article | null {
+export function readArticle(ctx: WalkContext, minChars = 0): Article | null {
   const body = ctx.doc.body;
   if (!body) return null;
   try {
     const { doc, lives } = shownCopy(ctx, body);
+    // Readability only removes and moves the copy's text, so its article holds no more of it than
+    // the copy: a copy shorter than `minChars` cannot give an article that long. On such a page
+    // (a form, a sign-in, a result) Readability's parse would be thrown away, and in a fresh
+    // renderer it costs most of the first walk, mostly in compiling Readability's code.
+    if ((doc.body.textContent ?? '').length < minChars) return null;
     const embeds = cleanCopy(ctx.doc, doc.body);
     const reader = new Readability<Element>(doc, { serializer: (node) => node as Element, keepClasses: true });
     const inner = reader as unknown as ReadabilityInternals;

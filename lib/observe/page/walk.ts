@@ -71,7 +71,7 @@ function chooseContent(ctx: WalkContext, options: WalkOptions, scope: Element[] 
   if (scope) return { roots: scope, source: liveSource, kind: 'scope', title: '', headings: liveHeadings(ctx, scope) };
   const body = ctx.doc.body ?? ctx.doc.documentElement;
   if (options.mode === 'full') return { roots: body ? [body] : [], source: liveSource, kind: 'full', title: '', headings: () => [] };
-  const article = readArticle(ctx);
+  const article = readArticle(ctx, MIN_ARTICLE_CHARS);
   if (article && article.textLength >= MIN_ARTICLE_CHARS) {
     const { root, source } = article;
     const { title, heading } = articleTitle(ctx, article.title);

@@ -40,6 +40,32 @@ describe('PageApi#walk() main content', function () {
     for (const text of STORY) expect(content).to.include(text);
   };
 
+  describe('pages too short to hold an article', () => {
+    it('renders a form of a few words from its own markup, as Readability would have left it', async () => {
+      await h.load('<nav><a href="/">Home</a></nav><main><h1>Sign in</h1><form><label>Email <input name="email"></label> <button>Continue</button></form></main>');
+      const { content, source } = await h.walk();
+      expect(source).to.equal('main');
+      expect(content).to.include('# Sign in');
+    });
+
+    it('reads the article of a same-origin frame on a page whose own text is short (the shown copy holds the frame)', async () => {
+      const framed = h.serve('/framed-story', `<article><h1>Terminal to close</h1>${story()}</article>`);
+      await h.load(`<h1>Port news</h1><iframe src="${framed}" width="800" height="600"></iframe>`);
+      await h.page.frameLocator('iframe').locator('article').waitFor();
+      const { content, source } = await h.walk();
+      expect(source).to.equal('readability');
+      expectStory(content);
+    });
+
+    it('does not count hidden text towards an article: a short page with a long hidden block is still short', async () => {
+      await h.load(`<main><h1>Order received</h1><p>Thank you.</p></main><div style="display:none"><article>${story()}</article></div>`);
+      const { content, source } = await h.walk();
+      expect(source).to.equal('main');
+      expect(content).to.include('Thank you.');
+      expect(content).not.to.include(STORY[0]!);
+    });
+  });
+
   describe('boilerplate the article carries', () => {
     it('drops a photo caption repeated under every photo, and keeps a caption of its own', async () => {
       const { content, f1 } = await fixture('photo-captions');
