@@ -4,12 +4,7 @@
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
 import { ACTION_TIMEOUT_MS, perform } from '../target/index.js';
-
-/** A select's option as the page shows it. */
-export interface OptionInfo {
-  value: string;
-  text: string;
-}
+import type { OptionInfo } from '../target/page/options.js';
 
 /** The kind of control fill_form found for a label. */
 export type ControlInfo =

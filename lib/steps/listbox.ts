@@ -3,8 +3,8 @@
 // options are clicked as a person clicks them; the page's own script does the choosing.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../errors.js';
-import { squash } from '../observe/page/text.js';
 import { ACTION_TIMEOUT_MS, perform } from '../target/index.js';
+import { sameText } from '../target/page/options.js';
 
 /** An ARIA option as the page shows it. */
 interface AriaOption {
@@ -45,9 +45,6 @@ function ariaOptions(box: Element): AriaOption[] {
     selected: o.getAttribute('aria-selected') === 'true' || o.getAttribute('aria-checked') === 'true',
   }));
 }
-
-/** True when two option texts are the same, case and spacing ignored. */
-export const sameText = (a: string, b: string): boolean => squash(a).toLowerCase() === squash(b).toLowerCase();
 
 /** Index of the option `wanted` names: its text (case and spacing ignored), else its data-value or id. */
 function optionIndex(options: AriaOption[], wanted: string): number {

@@ -2,12 +2,13 @@ import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
 import { described, predicate } from '../codec/index.js';
 import { withNavigation } from '../nav/action.js';
-import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
+import { ACTION_TIMEOUT_MS, perform, refGone } from '../target/index.js';
+import { withLocated, type Located } from '../target/located.js';
+import { pickOptionIndex } from '../target/page/options.js';
 import { StepError } from '../errors.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
-import type { OptionInfo } from './form-controls.js';
-import { customSelectKind, sameText, selectInListbox } from './listbox.js';
+import { customSelectKind, selectInListbox } from './listbox.js';
 import { MAX_SELECT_VALUES } from './limits.js';
 import { targeted } from './targeting.js';
 
@@ -41,18 +42,37 @@ export const selectStep = defineStep({
   codec: selectCodec,
   budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
-    await withTarget(ctx, params, 'select', (element) => selectIn(ctx, element, params.value));
+    await withLocated(ctx, params, 'select', (located) => withNavigation(ctx, () => chooseLocated(ctx, located, params.value, 'select.value')));
   },
 });
 
-/** The option `wanted` names: by value exactly, else by its text (case and spacing ignored). */
-export function pickOption(options: OptionInfo[], wanted: string): OptionInfo | undefined {
-  return options.find((o) => o.value === wanted) ?? options.find((o) => sameText(o.text, wanted));
+/**
+ * Chooses the options in a found target. A plain <select> of the top document that is ready is
+ * set by the walker in one round trip (lib/target/page/act.ts), which spares the document
+ * Playwright's injected script; anything else goes through chooseOptions, as before.
+ */
+async function chooseLocated(ctx: StepContext, located: Located, value: string | string[], path: string): Promise<void> {
+  if (located.inTop) {
+    const done = await perform('select', () => located.ask('chooseOptions', typeof value === 'string' ? [value] : value, Array.isArray(value)));
+    if (done.state === 'gone') throw refGone(ctx, located.found.ref, located.target);
+    if (done.state === 'single') throw oneOptionOnly(path);
+    if (done.state === 'missing') throw noSuchOption(done.wanted, done.values);
+    if (done.state === 'chosen') return;
+  }
+  await chooseOptions(await located.element(), value, path);
 }
 
-/** The select step's work: chooses the options, then waits for any navigation it caused. */
-async function selectIn(ctx: StepContext, element: ElementHandle<Element>, value: string | string[]): Promise<void> {
-  await withNavigation(ctx, () => chooseOptions(element, value, 'select.value'));
+/** An array given to a select that takes one option: invalid_request at `path`. */
+function oneOptionOnly(path: string): StepError {
+  return new StepError('invalid_request', 'select: an array of options needs a <select multiple>; this select takes one option', {
+    path,
+    expected: 'a string (one option) for a select that is not multiple',
+  });
+}
+
+/** An option the select does not offer: action_failed listing (the first 50 of) the values it does. */
+function noSuchOption(wanted: string, values: string[]): StepError {
+  return new StepError('action_failed', `The select has no option with value or text "${wanted}"`, { reason: 'no_such_option', options: values.slice(0, 50) });
 }
 
 /**
@@ -74,23 +94,14 @@ export async function chooseOptions(element: ElementHandle<Element>, value: stri
     await selectInListbox(element, kind, typeof value === 'string' ? [value] : value, Array.isArray(value), path);
     return;
   }
-  if (Array.isArray(value) && !select.multiple) {
-    throw new StepError('invalid_request', 'select: an array of options needs a <select multiple>; this select takes one option', {
-      path,
-      expected: 'a string (one option) for a select that is not multiple',
-    });
-  }
+  if (Array.isArray(value) && !select.multiple) throw oneOptionOnly(path);
   const wanted = typeof value === 'string' ? [value] : value;
-  const chosen: OptionInfo[] = [];
+  const chosen: number[] = [];
   for (const one of wanted) {
-    const option = pickOption(select.options, one);
-    if (!option) {
-      throw new StepError('action_failed', `The select has no option with value or text "${one}"`, {
-        reason: 'no_such_option',
-        options: select.options.slice(0, 50).map((o) => o.value),
-      });
-    }
-    chosen.push(option);
+    const index = pickOptionIndex(select.options, one);
+    if (index < 0) throw noSuchOption(one, select.options.map((o) => o.value));
+    chosen.push(index);
   }
-  await perform('select', async () => void (await element.selectOption(chosen.map((o) => ({ value: o.value })), { timeout: ACTION_TIMEOUT_MS })));
+  // By index: of two options holding one value, the one named by its text.
+  await perform('select', async () => void (await element.selectOption(chosen.map((index) => ({ index })), { timeout: ACTION_TIMEOUT_MS })));
 }

@@ -1,5 +1,5 @@
 // A step's target once found: its ref, asked of the walker in one round trip for the plain
-// actions (click, fill: lib/target/page/act.ts), and a Playwright handle made only when an action
+// actions (click, fill, select: lib/target/page/act.ts), and a Playwright handle made only when an action
 // needs Playwright's own (a field it sets, an element not ready yet, one inside an iframe).
 // A handle costs more than its round trip: its preview needs Playwright's injected script,
 // which the document compiles on first use.
@@ -11,8 +11,10 @@ import type { StepContext } from '../steps/define.js';
 import { findRef, handleOf, type FoundRef, type Purpose, type TargetParams } from './index.js';
 
 /** The walker's methods a step may ask of a ref (lib/observe/page/api.ts). */
-type RefMethod = 'aimClick' | 'aimFill' | 'leaveField' | 'fieldAfter';
+type RefMethod = 'aimClick' | 'aimFill' | 'leaveField' | 'fieldAfter' | 'chooseOptions';
 type Answer<M extends RefMethod> = Awaited<ReturnType<PageInternals[M]>>;
+/** What a method takes after the ref. */
+type Rest<M extends RefMethod> = Parameters<PageInternals[M]> extends [string, ...infer R] ? R : never;
 
 /** A found target: its ref, where it is, and its handle on demand. */
 export class Located {
@@ -29,15 +31,15 @@ export class Located {
     return this.found.frame === undefined;
   }
 
-  /** Asks the top document's walker to run `method` on the ref (install it first if the document has none). */
-  ask<M extends RefMethod>(method: M): Promise<Answer<M>> {
+  /** Asks the top document's walker to run `method` on the ref, with `rest` after it (install it first if the document has none). */
+  ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<M>> {
     return withWalker(
       this.ctx.page,
-      ([key, m, ref]) => {
-        const api = (globalThis as unknown as Record<symbol, Record<string, (ref: string) => unknown> | undefined>)[Symbol.for(key)];
-        return api ? (api[m]!(ref) as Answer<M>) : null;
+      ([key, m, ref, args]) => {
+        const api = (globalThis as unknown as Record<symbol, Record<string, (ref: string, ...args: unknown[]) => unknown> | undefined>)[Symbol.for(key)];
+        return api ? (api[m]!(ref, ...args) as Answer<M>) : null;
       },
-      [PAGE_KEY, method, this.found.ref] as const,
+      [PAGE_KEY, method, this.found.ref, rest as unknown[]] as const,
     );
   }
 

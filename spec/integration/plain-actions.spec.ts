@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 
-// click and fill act through the walker when the element is ready at once (lib/target/located.ts):
+// click, fill and select act through the walker when the element is ready at once (lib/target/located.ts):
 // these pin what that path must keep of Playwright's own actions.
 
 /** A button that a cover slides over as the mouse arrives, and leaves 400 ms later. */
@@ -44,9 +44,30 @@ line two</textarea></label>
   </script></main>`,
 );
 
-describe('click and fill without Playwright\'s injected script', function () {
+/** A select that submits its form when changed, and one that is enabled a moment after a click. */
+const SELECTS = html(
+  'Plain selects',
+  `<main><h1>Plain selects</h1>
+  <form action="/sorted"><label>Sort by <select name="sort" onchange="this.form.submit()"><option value="new">Newest</option><option value="price">Price</option></select></label></form>
+  <label>Later <select id="later" disabled><option value="a">A</option><option value="b">B</option><option value="b">Bee</option></select></label>
+  <button id="enable">Enable later</button>
+  <script>
+    window.log = [];
+    const later = document.getElementById('later');
+    later.addEventListener('input', () => log.push('later:input'));
+    later.addEventListener('change', () => log.push('later:change'));
+    document.getElementById('enable').addEventListener('click', () => setTimeout(() => { later.disabled = false; }, 400));
+  </script></main>`,
+);
+
+describe('click, fill and select without Playwright\'s injected script', function () {
   this.timeout(60_000);
-  const t = browserSuite({ '/cover': { body: MOVING_COVER }, '/fields': { body: FIELDS } });
+  const t = browserSuite({
+    '/cover': { body: MOVING_COVER },
+    '/fields': { body: FIELDS },
+    '/selects': { body: SELECTS },
+    '/sorted': { body: html('Sorted', '<main><h1>Sorted</h1><p>The list, sorted.</p></main>') },
+  });
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
   const values = { execute_js: { code: 'return [...document.querySelectorAll("input, textarea")].map((el) => el.value)', result_key: 'values' } };
 
@@ -82,5 +103,23 @@ describe('click and fill without Playwright\'s injected script', function () {
     const res = await t.act(id, [{ click: { text: 'Enable later' } }, { fill: { label: 'Later', value: 'in time' } }, values]);
     expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
     expect(res.body.extraction.values[2]).to.equal('in time');
+  });
+
+  it('follows the navigation a select\'s change starts, and answers the new page', async () => {
+    const first = await t.create({ url: t.site.url('/selects') });
+    const id = first.body.session_id as string;
+    const res = await t.act(id, [{ select: { label: 'Sort by', value: 'Price' } }]);
+    expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
+    expect(res.body.page.url).to.equal(t.site.url('/sorted?sort=price'));
+    expect(res.body.page.markdown.content).to.include('The list, sorted.');
+  });
+
+  it('waits for a select that is disabled when the step starts, chooses the option named by its text among two of one value, and fires input and change once each', async () => {
+    const first = await t.create({ url: t.site.url('/selects') });
+    const id = first.body.session_id as string;
+    const chosen = { execute_js: { code: 'return [document.getElementById("later").selectedIndex, window.log]', result_key: 'later' } };
+    const res = await t.act(id, [{ click: { text: 'Enable later' } }, { select: { label: 'Later', value: 'bee' } }, chosen]);
+    expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
+    expect(res.body.extraction.later).to.deep.equal([2, ['later:input', 'later:change']]);
   });
 });

@@ -4,7 +4,7 @@ import { RefStore } from './refs.js';
 import { scrollBox, scrollPageTo, type ScrollBox } from './scroll.js';
 import { walkPage } from './walk.js';
 import { findTarget, type FindQuery, type FindResult } from '../../target/page/find.js';
-import { aimFill, ClickWatch, fieldAfter, type ClickAim, type FillAim, type Landing } from '../../target/page/act.js';
+import { aimFill, chooseInSelect, ClickWatch, fieldAfter, type ClickAim, type FillAim, type Landing, type SelectDone } from '../../target/page/act.js';
 import { leaveField, type FieldState } from '../../target/page/field.js';
 
 /** A ref the page no longer holds. */
@@ -32,6 +32,8 @@ export interface PageInternals extends PageApi {
   leaveField(ref: string): boolean;
   /** Ref's field once the page has reacted to a fill. */
   fieldAfter(ref: string): Promise<FieldState | Gone>;
+  /** Chooses the options `wanted` names in ref's <select>, if it is ready for it (`many`: the step gave an array). */
+  chooseOptions(ref: string, wanted: readonly string[], many: boolean): SelectDone | Gone;
 }
 
 const key = Symbol.for(PAGE_KEY);
@@ -107,6 +109,10 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     fieldAfter: async (ref) => {
       const el = inTop(ref);
       return el === null || el === 'frame' ? GONE : fieldAfter(el);
+    },
+    chooseOptions: (ref, wanted, many) => {
+      const el = inTop(ref);
+      return el === null ? GONE : el === 'frame' ? { state: 'slow' } : chooseInSelect(el, wanted, many);
     },
   };
 }

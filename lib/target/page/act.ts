@@ -1,4 +1,4 @@
-// In the page: the halves of click and fill that run on a ref's element in the top document,
+// In the page: the halves of click, fill and select that run on a ref's element in the top document,
 // bundled into the walker (api.ts). Each answers in one round trip what Playwright's element
 // actions learn in a dozen (and without its 345 KB injected script, which a document otherwise
 // compiles in two worlds): whether the element is ready for the action now, and where to act.
@@ -6,6 +6,7 @@
 // Playwright's own action, which waits for it as it always has.
 import { clickPointOf, type ClickPoint, type ViewportPoint } from './click-point.js';
 import { fieldState, type FieldState } from './field.js';
+import { optionInfo, pickOptionIndex } from './options.js';
 
 /** Why the plain path does not apply; the node side then acts through Playwright. */
 export interface Slow {
@@ -17,6 +18,13 @@ export type ClickAim = { state: 'ready'; at: ViewportPoint } | { state: 'nested'
 
 /** The field has the focus and its whole content selected, so typed text replaces it. */
 export type FillAim = { state: 'ready'; field: FieldState } | Slow;
+
+/**
+ * A plain select's outcome: the options are chosen; or what the node side reports as the
+ * step's error (an array for a select that takes one option, an option it does not offer, with
+ * the values it does).
+ */
+export type SelectDone = { state: 'chosen' } | { state: 'single' } | { state: 'missing'; wanted: string; values: string[] } | Slow;
 
 /** Where a watched click's first event landed: on the element, elsewhere (the click was stopped there), or nothing came. */
 export type Landing = 'hit' | 'missed' | 'none';
@@ -134,4 +142,29 @@ export async function fieldAfter(el: Element): Promise<FieldState> {
     win.setTimeout(resolve, 250);
   });
   return fieldState(el);
+}
+
+/**
+ * Chooses exactly the options `wanted` names (lib/target/page/options.ts) in a <select> that is
+ * ready for it (enabled and shown, what Playwright's selectOption waits for), then fires input
+ * and change as a person's choice does. `many`: the step gave an array, which a select that is
+ * not multiple refuses. A disabled option, or anything but a plain <select>, is left to Playwright.
+ */
+export function chooseInSelect(el: Element, wanted: readonly string[], many: boolean): SelectDone {
+  if (!(el instanceof HTMLSelectElement) || !actionable(el)) return SLOW;
+  if (many && !el.multiple) return { state: 'single' };
+  const options = Array.from(el.options);
+  const infos = options.map(optionInfo);
+  const chosen = new Set<HTMLOptionElement>();
+  for (const one of wanted) {
+    const option = options[pickOptionIndex(infos, one)];
+    if (!option) return { state: 'missing', wanted: one, values: infos.slice(0, 50).map((o) => o.value) };
+    if (option.matches(':disabled')) return SLOW;
+    chosen.add(option);
+  }
+  if (el.multiple) for (const option of options) option.selected = chosen.has(option);
+  else el.selectedIndex = options.indexOf([...chosen][0]!);
+  el.dispatchEvent(new Event('input', { bubbles: true, composed: true }));
+  el.dispatchEvent(new Event('change', { bubbles: true }));
+  return { state: 'chosen' };
 }
