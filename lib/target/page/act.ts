@@ -22,7 +22,7 @@ export type FillAim = { state: 'ready'; field: FieldState } | Slow;
 /**
  * A plain select's outcome: the options are chosen; or what the node side reports as the
  * step's error (an array for a select that takes one option, an option it does not offer, with
- * the values it does).
+ * the values it does, which the node side cuts to the error's bound).
  */
 export type SelectDone = { state: 'chosen' } | { state: 'single' } | { state: 'missing'; wanted: string; values: string[] } | Slow;
 
@@ -158,7 +158,7 @@ export function chooseInSelect(el: Element, wanted: readonly string[], many: boo
   const chosen = new Set<HTMLOptionElement>();
   for (const one of wanted) {
     const option = options[pickOptionIndex(infos, one)];
-    if (!option) return { state: 'missing', wanted: one, values: infos.slice(0, 50).map((o) => o.value) };
+    if (!option) return { state: 'missing', wanted: one, values: infos.map((o) => o.value) };
     if (option.matches(':disabled')) return SLOW;
     chosen.add(option);
   }
