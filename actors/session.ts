@@ -63,6 +63,8 @@ export class Session {
   readonly journal: Journal;
   private readonly records: SessionJournal;
   private readonly person: Takeover;
+  /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
+  private unexpected: unknown;
 
   private constructor(
     readonly spec: SessionSpec,
@@ -133,6 +135,11 @@ export class Session {
       this.acts.set(id, { plan, reply });
       this.actor.send({ type: 'act', act: { id, steps: plan.steps } });
     });
+  }
+
+  /** The fault that ended the session internal_error, if an act threw one. */
+  get fault(): unknown {
+    return this.unexpected;
   }
 
   /** Ends the session as closed (DELETE; `reason` when the service closes it) and waits until its usage is written. */
@@ -213,6 +220,7 @@ export class Session {
     } catch (error) {
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started);
       this.records.actFinished(actId, started);
+      if (!(error instanceof ActCancelled)) this.unexpected ??= error;
       // A dead browser is the engine's news to tell: wait (bounded) for engine.lost to stop this act.
       if (!(error instanceof ActCancelled) && !this.driver.connected) {
         await new Promise((resolve) => {

@@ -611,7 +611,7 @@ export interface components {
             fill_form: {
                 /** @description Field labels to values: text for text fields (dates, times and numbers as people write them), an option value or text for selects and listboxes (an array of them for a multiple select), a boolean for checkboxes, a label or value for radio groups. */
                 fields: {
-                    [key: string]: (string | boolean) | string[];
+                    [key: string]: string | boolean | string[];
                 };
                 /**
                  * @description Submits the form afterwards.

@@ -31,7 +31,7 @@ export function endedError(session: Session, outcome: Outcome): ApiError {
         return httpErrors.engineUnavailable(2, `Session ${id} ended: ${outcome.message ?? 'the browser engine failed'}`);
       }
       if (outcome.code === undefined || outcome.code === 'internal_error') {
-        return new ApiError(500, 'internal_error', `Session ${id} failed: ${outcome.message ?? ''}`);
+        return new ApiError(500, 'internal_error', `Session ${id} failed: ${outcome.message ?? ''}`, undefined, {}, session.fault);
       }
       // Ended by its page or its site (page_crashed, access_denied, ...): gone, like any failed session.
       return httpErrors.sessionNotFound(`Session ${id} failed (${outcome.code}): ${outcome.message ?? ''}`);

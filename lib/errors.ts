@@ -63,7 +63,8 @@ export const stepErrorAdvice: Readonly<Record<StepErrorCode, string>> = {
  * An error that ends an HTTP request. One middleware renders it as `{error: {code, message, context}}`;
  * `expose` is false for 500 so nothing internal leaks. A 503 is exposed: it is raised on purpose
  * (the engine is restarting, the server is shutting down) and its message tells the client what
- * is going on and when to retry.
+ * is going on and when to retry. A 500 may carry the fault behind it as `cause`, which the
+ * middleware logs.
  */
 export class ApiError extends Error {
   readonly expose: boolean;
@@ -73,8 +74,9 @@ export class ApiError extends Error {
     message: string,
     readonly context?: Record<string, unknown>,
     readonly headers: Record<string, string> = {},
+    cause?: unknown,
   ) {
-    super(message);
+    super(message, cause === undefined ? undefined : { cause });
     this.name = 'ApiError';
     this.expose = status < 500 || status === 503;
   }

@@ -176,25 +176,37 @@ export function arrayOf<C extends t.Mixed>(item: C, options: ArrayOptions): t.Ty
   }));
 }
 
-/** Options of recordOf: the least number of entries and the phrase naming the whole object. */
+/** Options of recordOf: the number of entries, the longest key (both unbounded when left out) and the phrase naming the whole object. */
 export interface RecordOptions {
   min?: number;
+  max?: number;
+  maxKeyLength?: number;
   name: string;
 }
 
-/** An object of free keys (non-empty) whose values all decode with `value`. */
+/** An object of free keys (non-empty, at most `maxKeyLength` characters) whose values all decode with `value`. */
 export function recordOf<C extends t.Mixed>(value: C, options: RecordOptions): t.Type<Record<string, t.TypeOf<C>>, Record<string, t.OutputOf<C>>, unknown> {
-  const { min = 0, name } = options;
+  const { min = 0, max = Infinity, maxKeyLength = Infinity, name } = options;
+  const sized = (u: Record<string, unknown>): boolean => {
+    const count = Object.keys(u).length;
+    return count >= min && count <= max;
+  };
+  const keyFits = (key: string): boolean => key !== '' && key.length <= maxKeyLength;
   const codec = new t.Type<Record<string, t.TypeOf<C>>, Record<string, t.OutputOf<C>>, unknown>(
     name,
-    (u): u is Record<string, t.TypeOf<C>> => isObject(u) && Object.keys(u).length >= min && Object.values(u).every((x) => value.is(x)),
+    (u): u is Record<string, t.TypeOf<C>> => isObject(u) && sized(u) && Object.entries(u).every(([key, x]) => keyFits(key) && value.is(x)),
     (u, c) => {
-      if (!isObject(u) || Object.keys(u).length < min) return t.failure(u, c, name);
+      if (!isObject(u) || !sized(u)) return t.failure(u, c, name);
       const errors: t.Errors = [];
       const entries: Array<[string, t.TypeOf<C>]> = [];
       for (const [key, x] of Object.entries(u)) {
-        // An empty key cannot name a field, and its path would end in a dangling dot.
-        const result = key === '' ? t.failure<unknown>(u, c, 'non-empty field names') : value.validate(x, t.appendContext(c, key, value, x));
+        // An empty key cannot name a field, and its path would end in a dangling dot; an overlong one is reported on the object, not echoed as a path.
+        const result =
+          key === ''
+            ? t.failure<unknown>(u, c, 'non-empty field names')
+            : key.length > maxKeyLength
+              ? t.failure<unknown>(u, c, `field names of at most ${maxKeyLength} characters`)
+              : value.validate(x, t.appendContext(c, key, value, x));
         if (isLeft(result)) errors.push(...result.left);
         else entries.push([key, result.right as t.TypeOf<C>]);
       }
@@ -205,9 +217,10 @@ export function recordOf<C extends t.Mixed>(value: C, options: RecordOptions): t
   );
   return withSchema(codec, (w) => ({
     type: 'object',
-    propertyNames: { minLength: 1 },
+    propertyNames: { minLength: 1, ...(Number.isFinite(maxKeyLength) ? { maxLength: maxKeyLength } : {}) },
     additionalProperties: w.walk(value, '*'),
     ...(min > 0 ? { minProperties: min } : {}),
+    ...(Number.isFinite(max) ? { maxProperties: max } : {}),
   }));
 }
 

@@ -54,6 +54,24 @@ export const dateTime = predicate(
 /** A string with at least one character. */
 export const nonEmptyString = predicate('non-empty string', (u): u is string => typeof u === 'string' && u.length > 0, { type: 'string', minLength: 1 });
 
+/**
+ * A string of at most `max` characters, non-empty unless `empty` is set: every string a request
+ * carries has a bound, which the schema shows as maxLength. An empty (or non-string) value is
+ * refused as a 'non-empty string', an overlong one with its bound named.
+ */
+export function text(max: number, options: { empty?: boolean } = {}): t.Type<string, string, unknown> {
+  const min = options.empty ? 0 : 1;
+  const plain = options.empty ? 'string' : 'non-empty string';
+  const bounded = `string of at most ${max} characters`;
+  const codec = new t.Type<string, string, unknown>(
+    plain,
+    (u): u is string => typeof u === 'string' && u.length >= min && u.length <= max,
+    (u, c) => (typeof u !== 'string' || u.length < min ? t.failure(u, c, plain) : u.length > max ? t.failure(u, c, bounded) : t.success(u)),
+    t.identity,
+  );
+  return withSchema(codec, { type: 'string', ...(min > 0 ? { minLength: min } : {}), maxLength: max });
+}
+
 /** A string of `min` to `max` characters. */
 export function stringLength(min: number, max: number): t.Type<string, string, unknown> {
   const name = min > 0 ? `non-empty string of at most ${max} characters` : `string of at most ${max} characters`;
@@ -125,23 +143,32 @@ export function oneOf<const L extends readonly [string, ...string[]]>(values: L)
   });
 }
 
-/** A string matching the regular expression `source` (anchored by the caller), which the schema carries as `pattern`. */
-export function matching(name: string, source: string): t.Type<string, string, unknown> {
+/**
+ * A string matching the regular expression `source` (anchored by the caller), which the schema
+ * carries as `pattern`; with `maxLength`, of at most that many characters (for a pattern that
+ * does not bound the length itself).
+ */
+export function matching(name: string, source: string, maxLength?: number): t.Type<string, string, unknown> {
   // No flags: a JSON Schema pattern has none, so the codec reads the expression exactly as a validator would.
   const re = new RegExp(source, 'u');
-  return predicate(name, (u): u is string => typeof u === 'string' && re.test(u), { type: 'string', pattern: source });
+  const fits = (u: string): boolean => maxLength === undefined || u.length <= maxLength;
+  return predicate(name, (u): u is string => typeof u === 'string' && fits(u) && re.test(u), {
+    type: 'string',
+    pattern: source,
+    ...(maxLength === undefined ? {} : { maxLength }),
+  });
 }
 
-/** A string that is a URL with one of the given schemes (without the colon) and a host. */
-export function urlWithScheme(schemes: readonly string[], name: string): t.Type<string, string, unknown> {
+/** A string of at most `maxLength` characters that is a URL with one of the given schemes (without the colon) and a host. */
+export function urlWithScheme(schemes: readonly string[], name: string, maxLength: number): t.Type<string, string, unknown> {
   // No `format: uri`: WHATWG URLs (what Chromium and this check parse) accept more than RFC 3986.
   return predicate(
     name,
     (u): u is string => {
-      if (typeof u !== 'string' || !URL.canParse(u)) return false;
+      if (typeof u !== 'string' || u.length > maxLength || !URL.canParse(u)) return false;
       const url = new URL(u);
       return schemes.includes(url.protocol.slice(0, -1)) && url.hostname !== '';
     },
-    { type: 'string', minLength: 1 },
+    { type: 'string', minLength: 1, maxLength },
   );
 }

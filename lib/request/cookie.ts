@@ -5,7 +5,8 @@
 import { isIPv6 } from 'node:net';
 import { domainToASCII } from 'node:url';
 import * as t from 'io-ts';
-import { boolean, canonicalString, complete, described, number, oneOf, predicate, refine, strictObject, urlWithScheme, type Complaint } from '../codec/index.js';
+import { boolean, canonicalString, complete, described, number, oneOf, predicate, refine, strictObject, type Complaint } from '../codec/index.js';
+import { httpUrl, MAX_URL_LENGTH } from './text.js';
 
 /** The most a name and value may hold together, in UTF-8 bytes (Chromium's limit). */
 const MAX_COOKIE_BYTES = 4096;
@@ -19,8 +20,8 @@ const NAME_PATTERN = /^[!#$%&'*+\-.^_`|~0-9A-Za-z[\]]+$/;
 /** A cookie name: RFC 6265 token characters (no spaces, controls or separators such as ;,=") plus [ ]. */
 export const cookieName = predicate(
   "a cookie name: one or more letters, digits or !#$%&'*+-.^_`|~[]",
-  (u): u is string => typeof u === 'string' && NAME_PATTERN.test(u),
-  { type: 'string', pattern: NAME_PATTERN.source },
+  (u): u is string => typeof u === 'string' && u.length <= MAX_COOKIE_BYTES && NAME_PATTERN.test(u),
+  { type: 'string', pattern: NAME_PATTERN.source, maxLength: MAX_COOKIE_BYTES },
 );
 
 // Outside ASCII: anything but C1 controls and lone surrogates (which Chromium would store as U+FFFD).
@@ -30,8 +31,8 @@ const VALUE_PATTERN = new RegExp(`^(?:${VALUE_CHAR}*|"${VALUE_CHAR}*")$`, 'u');
 /** A cookie value: RFC 6265 cookie-octets (no controls, spaces or ",;\), optionally inside one pair of double quotes. */
 export const cookieValue = predicate(
   'a cookie value without spaces, controls or the characters " , ; \\ (it may be wrapped in one pair of double quotes)',
-  (u): u is string => typeof u === 'string' && VALUE_PATTERN.test(u),
-  { type: 'string', pattern: VALUE_PATTERN.source },
+  (u): u is string => typeof u === 'string' && u.length <= MAX_COOKIE_BYTES && VALUE_PATTERN.test(u),
+  { type: 'string', pattern: VALUE_PATTERN.source, maxLength: MAX_COOKIE_BYTES },
 );
 
 const IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
@@ -92,8 +93,6 @@ export const cookiePath = predicate(
   { type: 'string', pattern: '^/[^\\p{Cc} ;]*$', maxLength: MAX_COOKIE_PATH },
 );
 
-const httpUrl = urlWithScheme(['http', 'https'], 'an http or https URL');
-
 /** The path Playwright derives from a cookie's url: up to and including its last slash. */
 const urlPath = (url: URL): string => url.pathname.slice(0, url.pathname.lastIndexOf('/') + 1);
 
@@ -105,7 +104,7 @@ export const cookieUrl = predicate(
     const url = new URL(u);
     return isCookieHost(url.hostname) && cookiePath.is(urlPath(url));
   },
-  { type: 'string', minLength: 1 },
+  { type: 'string', minLength: 1, maxLength: MAX_URL_LENGTH },
 );
 
 // Playwright takes expires as Unix seconds, -1 for a session cookie, up to the end of year 9999.

@@ -1,16 +1,17 @@
 import * as t from 'io-ts';
 import {
-  arrayOf, boolean, canonicalString, described, intRange, isObject, matching, nonEmptyString, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
+  arrayOf, boolean, canonicalString, described, intRange, isObject, matching, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
 import { DEFAULT_BLOCK_RESOURCES, DEFAULT_PROXY, DEFAULT_VIEWPORT } from '../context/settings.js';
 import type { ProxySetting } from '../net/upstream.js';
 import { cookieCodec } from './cookie.js';
 import { stepsCodec } from './steps.js';
+import { MAX_URL_LENGTH, pageUrl } from './text.js';
 
 
 // Which codes each pool serves is checked against the operator's proxy file later (lib/net);
 // here only the form: auto, or two lower-case letters (which covers eu).
-const country = matching('auto or a two-letter lower-case country code', '^(auto|[a-z]{2})$');
+const country = matching('auto or a two-letter lower-case country code', '^(auto|[a-z]{2})$', 4);
 
 const pooledProxy = strictObject(
   {
@@ -24,7 +25,7 @@ const pooledProxy = strictObject(
   'a proxy object {kind, country}',
 );
 const proxyUrl = described(
-  urlWithScheme(['http', 'https', 'socks5'], 'a proxy URL with scheme http, https or socks5'),
+  urlWithScheme(['http', 'https', 'socks5'], 'a proxy URL with scheme http, https or socks5', MAX_URL_LENGTH),
   'Your own proxy: a URL with scheme http, https or socks5 (credentials in the URL).',
 );
 
@@ -42,16 +43,19 @@ export const proxyCodec = withSchema(
 );
 
 const LOCALE = 'a BCP 47 language tag such as en-US';
+/** The longest locale tag or time zone name taken: far over any real one (the longest IANA name has 32 characters). */
+const MAX_TAG_LENGTH = 100;
 
 /** `locale`: a BCP 47 tag, decoded to its canonical case (en-us becomes en-US). */
 export const localeCodec = canonicalString(
   LOCALE,
   canonicalLocale,
   // Which tags are well-formed is ICU's call (Intl.getCanonicalLocales), not a pattern's.
-  { type: 'string', minLength: 1, examples: ['en-US', 'de-DE'] },
+  { type: 'string', minLength: 1, maxLength: MAX_TAG_LENGTH, examples: ['en-US', 'de-DE'] },
 );
 
 function canonicalLocale(tag: string): string | undefined {
+  if (tag.length > MAX_TAG_LENGTH) return undefined;
   try {
     const [canonical] = Intl.getCanonicalLocales(tag);
     return canonical;
@@ -68,7 +72,7 @@ export const timezoneCodec = canonicalString(
   TIMEZONE,
   spelledZone,
   // The zones are ICU's list; the pattern is only the shape of a name, checked before asking ICU.
-  { type: 'string', pattern: ZONE_NAME.source, examples: ['Europe/Paris', 'America/New_York'] },
+  { type: 'string', pattern: ZONE_NAME.source, maxLength: MAX_TAG_LENGTH, examples: ['Europe/Paris', 'America/New_York'] },
 );
 
 /** The zone as ICU spells it, or undefined for a name ICU does not know. */
@@ -80,7 +84,7 @@ function spelledZone(zone: string): string | undefined {
 
 function resolvedZone(zone: string): string | undefined {
   // Names only: newer ICU also takes offsets such as +01:00, which are not IANA names.
-  if (!ZONE_NAME.test(zone)) return undefined;
+  if (zone.length > MAX_TAG_LENGTH || !ZONE_NAME.test(zone)) return undefined;
   try {
     return new Intl.DateTimeFormat('en', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
@@ -89,7 +93,7 @@ function resolvedZone(zone: string): string | undefined {
 }
 
 /** `user_agent`: a header value Chromium sends, so no control characters (it refuses NUL, CR and LF) or lone surrogates. */
-export const userAgentCodec = matching('a user agent of 1 to 1024 characters, without control characters', '^[^\\p{Cc}\\p{Cs}]{1,1024}$');
+export const userAgentCodec = matching('a user agent of 1 to 1024 characters, without control characters', '^[^\\p{Cc}\\p{Cs}]{1,1024}$', 1024);
 
 const resourceKinds = ['image', 'font', 'stylesheet', 'script', 'media'] as const;
 
@@ -135,7 +139,7 @@ export const createBodyCodec = strictObject(
     ),
   },
   {
-    url: described(nonEmptyString, 'A URL to open once the session is created (http or https, with its scheme).'),
+    url: described(pageUrl, 'A URL to open once the session is created (http or https, with its scheme).'),
     steps: described(stepsCodec(0), 'Steps run after url, in order (the first one should be goto when there is no url). close may only be last.'),
     user_agent: described(userAgentCodec, 'A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints.'),
     locale: described(localeCodec, 'Browser locale, a BCP 47 language tag such as en-US.'),

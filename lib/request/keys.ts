@@ -23,6 +23,9 @@ const CHARACTERS = "`1234567890-=\\qwertyuiop[]asdfghjkl;'zxcvbnm,./ ~!@#$%^&*()
 /** Every single key name Playwright's keyboard.down/up/press accept. */
 export const KEY_NAMES: ReadonlySet<string> = new Set([...CODES, ...ALIASES, ...CHARACTERS, '\n', '\r']);
 
+/** The longest of them. */
+const LONGEST_KEY = Math.max(...[...KEY_NAMES].map((name) => name.length));
+
 /** Splits a press like `Shift+Tab` or `Control++` as Playwright does: a `+` right after a separator is the key itself. */
 export function pressTokens(combo: string): string[] {
   const tokens: string[] = [];
@@ -43,6 +46,7 @@ export function pressTokens(combo: string): string[] {
 export const keyName = predicate('a key name Playwright accepts, such as Enter, a or ShiftLeft', (u): u is string => typeof u === 'string' && KEY_NAMES.has(u), {
   type: 'string',
   minLength: 1,
+  maxLength: LONGEST_KEY,
   description: 'A key name of Playwright\'s keyboard (its US layout): Enter, Tab, ArrowLeft, KeyA, a, A, Shift, ...',
 });
 

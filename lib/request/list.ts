@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { described, intString, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { described, intString, oneOf, strictObject, text, withDefault } from '../codec/index.js';
 
 /**
  * The query of GET /v1/sessions (contract 4.2). Values arrive as strings; a repeated parameter
@@ -9,7 +9,8 @@ export const listQueryCodec = strictObject(
   { limit: described(withDefault(intString(1, 100), 25), 'Most sessions in one page.') },
   {
     status: described(oneOf(['active', 'closed', 'failed']), 'Only sessions with this status (expired sessions count as closed); all when absent.'),
-    after: described(nonEmptyString, 'The next_cursor of the previous page.'),
+    // A cursor is some 90 characters (store/cursor.ts); 200 leaves room to spare.
+    after: described(text(200), 'The next_cursor of the previous page.'),
   },
   'a query string',
 );

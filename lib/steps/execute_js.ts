@@ -1,6 +1,7 @@
 import { Script } from 'node:vm';
 import type * as t from 'io-ts';
-import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, strictObject, withDefault } from '../codec/index.js';
+import { nameText, scriptText } from '../request/text.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { bounded, Overrun } from '../page/deadline.js';
@@ -12,8 +13,8 @@ import { seconds } from '../time.js';
 /** Parameters of execute_js: the function body, where its result goes in `extraction`, and a time limit. */
 export const executeJsCodec = described(
   strictObject({
-    code: described(nonEmptyString, 'A function body run in the page; `return` sends a JSON value back.'),
-    result_key: described(withDefault(nonEmptyString, 'js_result'), 'Key in extraction that receives the returned value.'),
+    code: described(scriptText, 'A function body run in the page; `return` sends a JSON value back.'),
+    result_key: described(withDefault(nameText, 'js_result'), 'Key in extraction that receives the returned value.'),
     timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds the code may run.'),
   }),
   'Runs JavaScript in the page and puts its result in extraction.',

@@ -4,6 +4,7 @@ import { extractFields, extractionLimitMs, type SelectorForm } from '../extract/
 import { boolean, complain, intRange, isObject, ownValue, predicate, withSchema, type SchemaWalker } from '../codec/index.js';
 import { defineStep } from './define.js';
 import { MAX_EXTRACT_DEPTH, MAX_EXTRACT_LIMIT } from './limits.js';
+import { MAX_NAME_LENGTH, MAX_SCRIPT_LENGTH } from '../request/text.js';
 
 /** Decoded extract parameters: the fields by output name, and whether to re-resolve cached AI selectors. */
 export interface ExtractParams {
@@ -16,12 +17,24 @@ const limit = intRange(1, MAX_EXTRACT_LIMIT);
 // Only names the context entry of a field; validation goes through selectorForm().
 const formName = predicate(FORM, (_u): _u is never => false);
 
+/** A selector string (`js >>` code included) is at most MAX_SCRIPT_LENGTH characters. */
+const LONG_SELECTOR = `a selector of at most ${MAX_SCRIPT_LENGTH} characters`;
+
+/** Why `s` is not a selector string, or undefined when it is one. */
+const selectorProblem = (s: string): string | undefined => (s.length === 0 ? 'a non-empty selector' : s.length > MAX_SCRIPT_LENGTH ? LONG_SELECTOR : undefined);
+
 function selectorForm(u: unknown, c: t.Context, depth: number): t.Validation<SelectorForm> {
-  if (typeof u === 'string') return u.length > 0 ? t.success({ kind: 'one', selector: u }) : t.failure(u, c, 'a non-empty selector');
+  if (typeof u === 'string') {
+    const problem = selectorProblem(u);
+    return problem ? t.failure(u, c, problem) : t.success({ kind: 'one', selector: u });
+  }
   if (!Array.isArray(u) || u.length !== 1) return t.failure(u, c, FORM);
   const item: unknown = u[0];
   const at = t.appendContext(c, '0', formName, item);
-  if (typeof item === 'string') return item.length > 0 ? t.success({ kind: 'all', selector: item }) : t.failure(item, at, 'a non-empty selector');
+  if (typeof item === 'string') {
+    const problem = selectorProblem(item);
+    return problem ? t.failure(item, at, problem) : t.success({ kind: 'all', selector: item });
+  }
   if (!isObject(item)) return t.failure(item, at, 'a selector string or a {_parent, ...fields} object');
   if (depth >= MAX_EXTRACT_DEPTH) return t.failure(item, at, `selectors nested at most ${MAX_EXTRACT_DEPTH} levels deep`);
   return repeating(item, at, depth + 1);
@@ -30,7 +43,8 @@ function selectorForm(u: unknown, c: t.Context, depth: number): t.Validation<Sel
 function repeating(o: Record<string, unknown>, c: t.Context, depth: number): t.Validation<SelectorForm> {
   const errors: t.Errors = [];
   const parent = ownValue(o, '_parent');
-  if (typeof parent !== 'string' || parent === '') errors.push(...lefts(complain(o, c, { key: '_parent', expected: 'a non-empty selector' })));
+  const parentProblem = typeof parent === 'string' ? selectorProblem(parent) : 'a non-empty selector';
+  if (parentProblem) errors.push(...lefts(complain(o, c, { key: '_parent', expected: parentProblem })));
   const rawLimit = ownValue(o, '_limit');
   if (rawLimit !== undefined && !limit.is(rawLimit)) errors.push(...lefts(complain(o, c, { key: '_limit', expected: limit.name })));
   const fields = fieldsOf(o, c, depth, ['_parent', '_limit']);
@@ -48,8 +62,9 @@ function fieldsOf(o: Record<string, unknown>, c: t.Context, depth: number, reser
   const entries: Array<[string, SelectorForm]> = [];
   for (const [key, value] of Object.entries(o)) {
     if (reserved.includes(key)) continue;
-    if (key === '') {
-      errors.push(...lefts(t.failure(o, c, 'non-empty field names')));
+    if (key === '' || key.length > MAX_NAME_LENGTH) {
+      // An overlong name is reported on the object, not echoed back as a path.
+      errors.push(...lefts(t.failure(o, c, key === '' ? 'non-empty field names' : `field names of at most ${MAX_NAME_LENGTH} characters`)));
       continue;
     }
     const result = selectorForm(value, t.appendContext(c, key, formName, value), depth);
@@ -68,7 +83,7 @@ const EXTRACT = 'an object of field names to selectors';
 
 /** The selector forms as JSON Schema: recursive, so one named definition that refers to itself. */
 function selectorSchema(w: SchemaWalker) {
-  const selector = { type: 'string', minLength: 1 };
+  const selector = { type: 'string', minLength: 1, maxLength: MAX_SCRIPT_LENGTH };
   return w.define('ExtractSelector', (self) => ({
     description:
       'What to extract for one field. A string: `css`, the HTML of the first match; `css >> text`, its text; `css >> json`, its JSON; ' +
@@ -91,7 +106,7 @@ function selectorSchema(w: SchemaWalker) {
           },
           required: ['_parent'],
           minProperties: 2,
-          propertyNames: { minLength: 1 },
+          propertyNames: { minLength: 1, maxLength: MAX_NAME_LENGTH },
           additionalProperties: self,
         },
       },
@@ -127,7 +142,7 @@ export const extractCodec = withSchema(
       refresh_selectors: { type: 'boolean', default: false, description: 'Resolves ai >> selectors again instead of using the cached ones.' },
     },
     minProperties: 1,
-    propertyNames: { minLength: 1 },
+    propertyNames: { minLength: 1, maxLength: MAX_NAME_LENGTH },
     additionalProperties: { ...selectorSchema(w), description: 'Each other key names an output field; its value is a selector form.' },
   }),
 );

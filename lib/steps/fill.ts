@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { described, string } from '../codec/index.js';
+import { described } from '../codec/index.js';
+import { valueText } from '../request/text.js';
 import { withNavigation } from '../nav/action.js';
 import { withLocated } from '../target/located.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
@@ -9,7 +10,7 @@ import { targeted } from './targeting.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
 export const fillCodec = described(
-  targeted({ value: described(string, 'The new value; replaces the content (empty clears the field).') }),
+  targeted({ value: described(valueText, 'The new value; replaces the content (empty clears the field).') }),
   'Clears a field and fills in a value, then leaves the field (input and change fire) and reads the value back. Date, time, month, week and number inputs take the forms people write (09/10/2012, 10 Sep 2012, 2:30 pm, 1,234.5).',
 );
 

@@ -12,20 +12,27 @@ import { describeControl, radioOfGroup, setToggle } from './form-controls.js';
 import { chooseOptions } from './select.js';
 import { customSelectKind } from './listbox.js';
 import { MAX_SELECT_VALUES } from './limits.js';
+import { MAX_TARGET_LENGTH, MAX_VALUE_LENGTH } from '../request/text.js';
 import { submitForm } from './form-submit.js';
 
+const isValue = (u: unknown): u is string => typeof u === 'string' && u.length <= MAX_VALUE_LENGTH;
 const fieldValue = predicate(
   'string, boolean or array of strings',
-  (u): u is string | boolean | string[] =>
-    typeof u === 'string' || typeof u === 'boolean' || (Array.isArray(u) && u.length <= MAX_SELECT_VALUES && u.every((x) => typeof x === 'string')),
-  { anyOf: [{ type: ['string', 'boolean'] }, { type: 'array', items: { type: 'string' }, maxItems: MAX_SELECT_VALUES }] },
+  (u): u is string | boolean | string[] => isValue(u) || typeof u === 'boolean' || (Array.isArray(u) && u.length <= MAX_SELECT_VALUES && u.every(isValue)),
+  {
+    anyOf: [
+      { type: 'string', maxLength: MAX_VALUE_LENGTH },
+      { type: 'boolean' },
+      { type: 'array', items: { type: 'string', maxLength: MAX_VALUE_LENGTH }, maxItems: MAX_SELECT_VALUES },
+    ],
+  },
 );
 
 /** Parameters of fill_form: labels to values (booleans for checkboxes) and whether to submit. */
 export const fillFormCodec = described(
   strictObject({
     fields: described(
-      recordOf(fieldValue, { min: 1, name: 'an object of field labels to values (string, boolean or array of strings)' }),
+      recordOf(fieldValue, { min: 1, maxKeyLength: MAX_TARGET_LENGTH, name: 'an object of field labels to values (string, boolean or array of strings)' }),
       'Field labels to values: text for text fields (dates, times and numbers as people write them), an option value or text for selects and listboxes (an array of them for a multiple select), a boolean for checkboxes, a label or value for radio groups.',
     ),
     submit: described(withDefault(boolean, false), 'Submits the form afterwards.'),

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, strictObject, withDefault } from '../codec/index.js';
+import { pageUrl, scriptText, selectorText } from '../request/text.js';
 import { navigate } from '../nav/navigate.js';
 import { navigationAllowance } from './budget.js';
 import { defineStep } from './define.js';
@@ -9,13 +10,13 @@ import { MAX_WAIT_MS } from './limits.js';
 export const gotoCodec = described(
   strictObject(
     {
-      url: described(nonEmptyString, 'The URL to open, with its scheme (http or https).'),
+      url: described(pageUrl, 'The URL to open, with its scheme (http or https).'),
       // wait_timeout starts at 1: Playwright reads a timeout of 0 as "wait forever".
       wait_timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds to wait for wait_for / wait_until.'),
     },
     {
-      wait_for: described(nonEmptyString, 'CSS selector to wait for after the page loaded.'),
-      wait_until: described(nonEmptyString, 'JavaScript expression to wait for until it is truthy.'),
+      wait_for: described(selectorText, 'CSS selector to wait for after the page loaded.'),
+      wait_until: described(scriptText, 'JavaScript expression to wait for until it is truthy.'),
     },
   ),
   'Navigates to a URL and waits for the page to load and settle; a failure (DNS, timeout, SSL, refused address) is navigation_failed.',

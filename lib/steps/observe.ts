@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { boolean, complete, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { boolean, complete, described, intRange, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { selectorText } from '../request/text.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import { defineStep } from './define.js';
 import { MAX_TEXT_LENGTH } from './limits.js';
@@ -16,7 +17,7 @@ const observeFields = strictObject(
     ),
   },
   {
-    scope: described(nonEmptyString, 'CSS selector limiting the observation to one region.'),
+    scope: described(selectorText, 'CSS selector limiting the observation to one region.'),
     max_text_length: described(intRange(1, MAX_TEXT_LENGTH), 'Most characters of content; default 12000, or 20000 when mode is full.'),
   },
 );

@@ -5,7 +5,7 @@ import { perform } from '../target/index.js';
 
 // The units Playwright's page.pdf converts (px, in, cm, mm; a bare number is px). Anything else
 // would pass here and fail in the browser, so the codec accepts exactly those, in any case.
-const cssLength = matching('a CSS length such as 10mm, 1cm, 0.5in or 20px', '^(\\d+(\\.\\d*)?|\\.\\d+)([pP][xX]|[iI][nN]|[cC][mM]|[mM][mM])?$');
+const cssLength = matching('a CSS length such as 10mm, 1cm, 0.5in or 20px', '^(\\d+(\\.\\d*)?|\\.\\d+)([pP][xX]|[iI][nN]|[cC][mM]|[mM][mM])?$', 32);
 const margin = (side: string) => described(cssLength, `${side} margin, a CSS length (px, in, cm or mm; a bare number is px).`);
 
 /** Parameters of pdf (contract 4.4; scale 0.1 to 2 per 8.1). */

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { boolean, described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { boolean, described, intRange, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { selectorText } from '../request/text.js';
 import { READ_LIMIT_MS } from '../page/deadline.js';
 import { defineStep } from './define.js';
 import { StepError } from '../errors.js';
@@ -13,7 +14,7 @@ export const screenshotCodec = described(
       format: described(withDefault(oneOf(['png', 'jpeg']), 'png'), 'Image format.'),
       quality: described(withDefault(intRange(1, 100), 80), 'JPEG quality (jpeg only).'),
     },
-    { selector: described(nonEmptyString, 'CSS selector of one element to capture.') },
+    { selector: described(selectorText, 'CSS selector of one element to capture.') },
   ),
   'Takes a screenshot; it goes to media with type screenshot.',
 );

@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { described, intRange, nonEmptyString, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, oneOf, strictObject, withDefault } from '../codec/index.js';
+import { targetText } from '../request/text.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../page/deadline.js';
 import { ELEMENT_ALLOWANCE_MS } from './budget.js';
@@ -21,7 +22,7 @@ export const scrollCodec = described(
       {
         to: described(oneOf(['top', 'bottom']), 'Jumps to the top or the bottom.'),
         direction: described(oneOf(['up', 'down']), 'Turns the mouse wheel up or down.'),
-        ref: described(nonEmptyString, 'Scrolls this element (a ref from the latest observation) into view.'),
+        ref: described(targetText, 'Scrolls this element (a ref from the latest observation) into view.'),
       },
     ),
     ['to', 'direction', 'ref'],

@@ -10,15 +10,19 @@ import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { defineStep, type StepContext } from './define.js';
 import { customSelectKind, selectInListbox } from './listbox.js';
 import { MAX_SELECT_VALUES } from './limits.js';
+import { MAX_VALUE_LENGTH } from '../request/text.js';
 import { targeted } from './targeting.js';
 
+// The bound of each string is the schema's to show; the phrase stays short.
 const VALUES_NAME = `a string, or an array of at most ${MAX_SELECT_VALUES} strings`;
+const isValue = (u: unknown): u is string => typeof u === 'string' && u.length <= MAX_VALUE_LENGTH;
+const valueSchema = { type: 'string', maxLength: MAX_VALUE_LENGTH };
 
 /** One option (a string) or several (an array of strings, for a <select multiple>). */
 const selectValue = predicate(
   VALUES_NAME,
-  (u): u is string | string[] => typeof u === 'string' || (Array.isArray(u) && u.length <= MAX_SELECT_VALUES && u.every((x) => typeof x === 'string')),
-  { anyOf: [{ type: 'string' }, { type: 'array', items: { type: 'string' }, maxItems: MAX_SELECT_VALUES }] },
+  (u): u is string | string[] => isValue(u) || (Array.isArray(u) && u.length <= MAX_SELECT_VALUES && u.every(isValue)),
+  { anyOf: [valueSchema, { type: 'array', items: valueSchema, maxItems: MAX_SELECT_VALUES }] },
 );
 
 /** Parameters of select: a target and the option (or, for a multiple select, options) to choose. */

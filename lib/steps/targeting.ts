@@ -1,11 +1,12 @@
 import type * as t from 'io-ts';
-import { described, nonEmptyString, refine, strictObject, type Props } from '../codec/index.js';
+import { described, refine, strictObject, type Props } from '../codec/index.js';
+import { targetText } from '../request/text.js';
 
 /** The three ways to name an element (contract 4.4, element targeting); exactly one is given. */
 export const targetFields = {
-  ref: described(nonEmptyString, 'Ref of an element from the latest observation (e1, e2, ...).'),
-  text: described(nonEmptyString, 'Visible text of a button, link or other clickable; exact match first, then prefix, then substring (spacing ignored; at each, the case as written before any case).'),
-  label: described(nonEmptyString, 'Label of a field: aria-label, placeholder, associated label, name attribute, then nearby text.'),
+  ref: described(targetText, 'Ref of an element from the latest observation (e1, e2, ...).'),
+  text: described(targetText, 'Visible text of a button, link or other clickable; exact match first, then prefix, then substring (spacing ignored; at each, the case as written before any case).'),
+  label: described(targetText, 'Label of a field: aria-label, placeholder, associated label, name attribute, then nearby text.'),
 };
 
 /** `codec` plus the rule that exactly one of `keys` is present; the error sits on the object itself. */

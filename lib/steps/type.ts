@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
-import { described, intRange, string, withDefault } from '../codec/index.js';
+import { described, intRange, text, withDefault } from '../codec/index.js';
+import { MAX_TYPED_LENGTH } from '../request/text.js';
 import { withNavigation } from '../nav/action.js';
 import { ACTION_TIMEOUT_MS, perform, withTarget } from '../target/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
@@ -10,7 +11,7 @@ import { targeted } from './targeting.js';
 /** Parameters of type: a target, the text and the pause between keystrokes (0 types at once). */
 export const typeCodec = described(
   targeted({
-    value: described(string, 'The text to type.'),
+    value: described(text(MAX_TYPED_LENGTH, { empty: true }), 'The text to type.'),
     delay: described(withDefault(intRange(0, MAX_TYPE_DELAY_MS), 50), 'Milliseconds between keystrokes.'),
   }),
   'Types text key by key into an element, keeping its content and focus.',

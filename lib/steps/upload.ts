@@ -1,6 +1,7 @@
 import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
-import { arrayOf, described, urlWithScheme } from '../codec/index.js';
+import { arrayOf, described } from '../codec/index.js';
+import { httpUrl } from '../request/text.js';
 import { StepError } from '../errors.js';
 import { withNavigation } from '../nav/action.js';
 import { perform, withTarget } from '../target/index.js';
@@ -14,7 +15,7 @@ import { targeted } from './targeting.js';
 export const uploadCodec = described(
   targeted({
     files: described(
-      arrayOf(urlWithScheme(['http', 'https'], 'an http or https URL'), {
+      arrayOf(httpUrl, {
         min: 1,
         max: MAX_UPLOAD_FILES,
         name: `an array of 1 to ${MAX_UPLOAD_FILES} file URLs`,

@@ -1,7 +1,8 @@
 import { Script } from 'node:vm';
 import type * as t from 'io-ts';
 import type { Page } from 'playwright';
-import { described, intRange, nonEmptyString, strictObject, withDefault } from '../codec/index.js';
+import { described, intRange, strictObject, withDefault } from '../codec/index.js';
+import { scriptText, selectorText, targetText } from '../request/text.js';
 import { StepError } from '../errors.js';
 import { seconds } from '../time.js';
 import { defineStep } from './define.js';
@@ -16,9 +17,9 @@ export const waitCodec = described(
       { timeout: described(withDefault(intRange(1, MAX_WAIT_MS), 10_000), 'Most milliseconds to wait for selector, text or until; then action_failed.') },
       {
         ms: described(intRange(0, MAX_WAIT_MS), 'Milliseconds to pause.'),
-        selector: described(nonEmptyString, 'CSS selector of an element to wait for until it is visible.'),
-        text: described(nonEmptyString, 'Text to wait for until it is visible.'),
-        until: described(nonEmptyString, 'JavaScript expression to wait for until it is truthy.'),
+        selector: described(selectorText, 'CSS selector of an element to wait for until it is visible.'),
+        text: described(targetText, 'Text to wait for until it is visible.'),
+        until: described(scriptText, 'JavaScript expression to wait for until it is truthy.'),
       },
     ),
     ['ms', 'selector', 'text', 'until'],

@@ -10,8 +10,6 @@ const MESSAGE_WITHHELD: ReadonlySet<string> = new Set(['execute_js']);
 // user:password@ in any URL-like text (a goto or upload URL, a bring-your-own proxy).
 const USERINFO = /(\/\/)[^/@\s"']+@/g;
 
-const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
 function strings(value: unknown, into: string[]): string[] {
   if (typeof value === 'string') into.push(value);
   else if (Array.isArray(value)) for (const item of value) strings(item, into);
@@ -30,7 +28,28 @@ export function loggableStepMessage(type: string, message: string, params: unkno
   const secrets = strings(params, [])
     .filter((text) => text.length >= 2)
     .sort((a, b) => b.length - a.length);
-  // One pass with the longest alternative first, so no replacement is cut into by a shorter one.
-  const out = secrets.length ? message.replace(new RegExp(secrets.map(escape).join('|'), 'g'), REDACTED) : message;
-  return out.replace(USERINFO, `$1${REDACTED}@`);
+  return replaceEach(message, secrets).replace(USERINFO, `$1${REDACTED}@`);
+}
+
+/**
+ * `message` with every occurrence of `secrets` (longest first) replaced by REDACTED, in one pass
+ * from the left, so no replacement is cut into by a shorter secret. Plain string comparison, not
+ * one regular expression of them all: V8 refuses an expression that large (a 49 KB value did).
+ */
+function replaceEach(message: string, all: readonly string[]): string {
+  const secrets = all.filter((secret) => message.includes(secret));
+  if (secrets.length === 0) return message;
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < message.length; ) {
+    const secret = secrets.find((candidate) => message.startsWith(candidate, i));
+    if (secret === undefined) {
+      i++;
+      continue;
+    }
+    out += message.slice(from, i) + REDACTED;
+    i += secret.length;
+    from = i;
+  }
+  return out + message.slice(from);
 }

@@ -69,6 +69,18 @@ describe('the service log', () => {
     expect(capture.lines('session ended')[0]).to.include({ level: 40, status: 'failed', code: 'engine_failure' });
   });
 
+  it('logs the cause of a 500 at error with the request id before the answer goes out', async () => {
+    const created = await service.http.post('/v1/sessions').set(auth).send({});
+    const id = created.body.session_id as string;
+    const acted = await service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps: [{ goto: { url: 'http://shop.test/fault' } }] });
+    expect(acted.status).to.equal(500);
+    expect(acted.body).to.deep.equal({ error: { code: 'internal_error', message: 'Internal error' } });
+    const [fault] = capture.lines('internal error');
+    expect(fault).to.include({ level: 50, request_id: acted.headers['x-request-id'], method: 'POST', path: `/v1/sessions/${id}/act` });
+    expect((fault!.err as { message: string }).message).to.equal('the fake page driver failed at http://shop.test/fault');
+    expect((fault!.err as { stack: string }).stack).to.include('fake-driver');
+  });
+
   it('logs a failed step at warn with the session, step index, type, code and message', async () => {
     const created = await service.http.post('/v1/sessions').set(auth).send({});
     const id = created.body.session_id as string;

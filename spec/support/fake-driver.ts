@@ -6,8 +6,9 @@ import type { ActPlan, RunOutcome } from '../../lib/steps/runner.js';
 
 /**
  * A page driver with no browser, behind the real actors: each act takes a few event-loop turns
- * (so overlapping acts would be caught) and answers like the runner would. `fail` makes a step
- * named `goto` to a URL containing '/403' answer access_denied, the fatal path.
+ * (so overlapping acts would be caught) and answers like the runner would. A step named `goto`
+ * to a URL containing '/403' answers access_denied, the fatal path; one to a URL containing
+ * '/fault' throws, as a fault nobody expected would.
  */
 export class FakeDriver implements BrowserDriver {
   /** Acts running right now, across all pages; a session must never have two. */
@@ -118,6 +119,7 @@ class FakePage implements PageDriver {
           const error = { step: completed, action: 'goto', code: fatal.code, message: fatal.message, context: fatal.context };
           return { result: this.result(plan, completed, error), ran, close: false, fatal };
         }
+        if (step.name === 'goto' && params.url?.includes('/fault')) throw new Error(`the fake page driver failed at ${params.url}`);
         if (step.name === 'goto' && params.url) {
           this.url = params.url;
           this.driver.visited.push(params.url);

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import {
-  boolean, intRange, intString, nonEmptyString, number, numberRange, oneOf, string, stringLength, urlWithScheme,
+  boolean, intRange, intString, nonEmptyString, number, numberRange, oneOf, string, stringLength, text, urlWithScheme,
 } from '../../../lib/codec/index.js';
 import { decoded, problem } from './problem.js';
 
@@ -74,10 +74,25 @@ describe('lib/codec scalars', () => {
       expect(problem(codec, 'abcde').expected).to.equal('non-empty string of at most 4 characters');
       expect(problem(codec, '').expected).to.equal('non-empty string of at most 4 characters');
     });
+
+    it('text() refuses an empty string as empty and a long one with its bound', () => {
+      const codec = text(4);
+      expect(decoded(codec, 'abcd')).to.equal('abcd');
+      expect(problem(codec, '').expected).to.equal('non-empty string');
+      expect(problem(codec, 5).expected).to.equal('non-empty string');
+      expect(problem(codec, 'abcde').expected).to.equal('string of at most 4 characters');
+      const empty = text(4, { empty: true });
+      expect(decoded(empty, '')).to.equal('');
+      expect(problem(empty, 'abcde').expected).to.equal('string of at most 4 characters');
+    });
   });
 
   describe('urlWithScheme()', () => {
-    const codec = urlWithScheme(['http', 'https'], 'an http or https URL');
+    const codec = urlWithScheme(['http', 'https'], 'an http or https URL', 100);
+
+    it('refuses a URL longer than its bound', () => {
+      expect(problem(codec, `https://example.test/${'a'.repeat(100)}`).expected).to.equal('an http or https URL');
+    });
 
     it('accepts the schemes given', () => {
       expect(decoded(codec, 'https://example.test/a.pdf')).to.equal('https://example.test/a.pdf');

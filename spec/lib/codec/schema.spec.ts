@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import * as t from 'io-ts';
 import {
   arrayOf, boolean, complete, described, intRange, intString, MissingSchema, missingSchemas, matching, named, nonEmptyString, nullable, numberRange,
-  oneOf, predicate, recordOf, refine, schemaOf, SchemaSet, string, stringLength, strictObject, urlWithScheme, withDefault, withSchema,
+  oneOf, predicate, recordOf, refine, schemaOf, SchemaSet, string, stringLength, strictObject, text, urlWithScheme, withDefault, withSchema,
   type JsonSchema,
 } from '../../../lib/codec/index.js';
 
@@ -20,7 +20,9 @@ describe('lib/codec schema', () => {
       ['intString(1, 100)', intString(1, 100), { type: 'integer', minimum: 1, maximum: 100 }],
       ['oneOf', oneOf(['png', 'jpeg']), { type: 'string', enum: ['png', 'jpeg'] }],
       ['matching', matching('two letters', '^[a-z]{2}$'), { type: 'string', pattern: '^[a-z]{2}$' }],
-      ['urlWithScheme', urlWithScheme(['http'], 'an http URL'), { type: 'string', minLength: 1 }],
+      ['urlWithScheme', urlWithScheme(['http'], 'an http URL', 100), { type: 'string', minLength: 1, maxLength: 100 }],
+      ['text', text(100), { type: 'string', minLength: 1, maxLength: 100 }],
+      ['text, empty allowed', text(100, { empty: true }), { type: 'string', maxLength: 100 }],
     ];
     for (const [name, codec, schema] of cases) {
       it(`gives ${name} its bounds`, () => expect(schemaOf(codec)).to.deep.equal(schema));

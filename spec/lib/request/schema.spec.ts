@@ -4,6 +4,8 @@ import type * as t from 'io-ts';
 import { missingSchemas, SchemaSet, type JsonSchema } from '../../../lib/codec/index.js';
 import { actBodyCodec } from '../../../lib/request/act.js';
 import { createBodyCodec } from '../../../lib/request/create.js';
+import { eventsQueryCodec } from '../../../lib/request/events.js';
+import { inputBodyCodec } from '../../../lib/request/input.js';
 import { listQueryCodec } from '../../../lib/request/list.js';
 import { envelopeCodec } from '../../../lib/response/envelope.js';
 import { healthCodec } from '../../../lib/response/health.js';
@@ -16,6 +18,8 @@ const requestCodecs: Array<[string, t.Mixed]> = [
   ['list query', listQueryCodec],
   ...stepModules.map(({ name, codec }): [string, t.Mixed] => [`${name} step`, codec]),
 ];
+/** Everything a client sends, live view input and the events query included. */
+const everyRequestCodec: Array<[string, t.Mixed]> = [...requestCodecs, ['events query', eventsQueryCodec], ['input body', inputBodyCodec]];
 const responseCodecs: Array<[string, t.Mixed]> = [
   ['envelope', envelopeCodec],
   ['session info', sessionInfoCodec],
@@ -45,6 +49,32 @@ describe('the JSON Schema of the request and response codecs', () => {
     // Each entry names a codec and where it sits: give it a schema (predicate's third argument, or withSchema).
     const missing = [...requestCodecs, ...responseCodecs].flatMap(([name, codec]) => missingSchemas(codec).map((where) => `${name}: ${where}`));
     expect(missing).to.deep.equal([]);
+  });
+
+  it('bounds every string a request body, query or step may carry, and every free key', () => {
+    const set = new SchemaSet();
+    // Every schema node under `schema`, definitions followed once, with where it sits.
+    const nodes = (schema: JsonSchema, path: string, seen: Set<string>, out: Array<[string, JsonSchema]>): Array<[string, JsonSchema]> => {
+      if (typeof schema.$ref === 'string') {
+        const name = schema.$ref.split('/').pop()!;
+        if (!seen.has(name)) nodes(set.definitions[name] ?? {}, path, new Set([...seen, name]), out);
+        return out;
+      }
+      out.push([path, schema]);
+      for (const [key, child] of Object.entries((schema.properties ?? {}) as Record<string, JsonSchema>)) nodes(child, `${path}.${key}`, seen, out);
+      for (const word of ['oneOf', 'anyOf', 'allOf'] as const) for (const branch of (schema[word] ?? []) as JsonSchema[]) nodes(branch, path, seen, out);
+      for (const word of ['items', 'additionalProperties', 'propertyNames'] as const) {
+        if (typeof schema[word] === 'object' && schema[word] !== null) nodes(schema[word] as JsonSchema, `${path}.${word}`, seen, out);
+      }
+      return out;
+    };
+    const isString = (schema: JsonSchema): boolean => schema.type === 'string' || (Array.isArray(schema.type) && schema.type.includes('string'));
+    const unbounded = everyRequestCodec.flatMap(([name, codec]) =>
+      nodes(set.schemaOf(codec), name, new Set(), [])
+        .filter(([path, schema]) => (isString(schema) || path.endsWith('.propertyNames')) && typeof schema.maxLength !== 'number' && schema.enum === undefined && schema.const === undefined)
+        .map(([path]) => path),
+    );
+    expect(unbounded).to.deep.equal([]);
   });
 
   it('describes every field of every request body, query and step', () => {

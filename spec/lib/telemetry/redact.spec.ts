@@ -14,6 +14,13 @@ describe('loggableStepMessage()', () => {
     expect(loggableStepMessage('select', 'no option "a.b*(c"; axb stays', { value: 'a.b*(c' })).to.equal(`no option "${REDACTED}"; axb stays`);
   });
 
+  it('replaces a value too long for one regular expression of them all', () => {
+    const label = 'a'.repeat(60_000);
+    expect(loggableStepMessage('upload', `No visible element matches the label "${label}"`, { label, files: ['https://x.test/a'] })).to.equal(
+      `No visible element matches the label "${REDACTED}"`,
+    );
+  });
+
   it('removes the user:password part of any URL in the message', () => {
     expect(loggableStepMessage('goto', 'Could not reach http://bob:s3cret@proxy.test:8080/ (dns)', {})).to.equal(
       `Could not reach http://${REDACTED}@proxy.test:8080/ (dns)`,
