@@ -1,32 +1,34 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
-import { hooksScript, topWalkerScript } from '../lib/observe/bundle.js';
-import { PageObserver } from '../lib/observe/observer.js';
-import { preparePage } from '../lib/context/page.js';
-import { blockedTypes } from '../lib/context/resources.js';
-import { DEFAULT_PROXY, takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/context/settings.js';
-import { identityOf, nextIdentity, type Identity } from '../lib/context/user-agent.js';
-import { addSessionCookies } from '../lib/context/cookies.js';
-import { settingRefusal } from '../lib/context/refusal.js';
-import { ApiError, httpErrors } from '../lib/errors.js';
-import { PageDeadline } from '../lib/page/deadline.js';
-import { StabilityTracker } from '../lib/observe/stability.js';
-import type { PageEnv } from '../lib/steps/runner.js';
-import { installBlockers } from '../lib/blockers/index.js';
-import { bindAi, SelectorCache, type AiProvider } from '../lib/ai/index.js';
-import type { Store } from '../lib/store/index.js';
-import { CaptchaSolver, type SolverConfig } from '../lib/captcha/solver.js';
-import { AddressGuard } from '../lib/net/address.js';
-import { ByteMeter } from '../lib/net/meter.js';
-import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/net/proxy.js';
-import { resolveUpstream, type Pools } from '../lib/net/upstream.js';
-import { startTrace } from '../lib/trace/recording.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
+import { hooksScript, topWalkerScript } from '../lib/browser/observe/bundle.js';
+import { PageObserver } from '../lib/browser/observe/observer.js';
+import { preparePage } from '../lib/browser/context/page.js';
+import { blockedTypes } from '../lib/browser/context/resources.js';
+import { DEFAULT_PROXY, takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
+import { identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
+import { addSessionCookies } from '../lib/browser/context/cookies.js';
+import { settingRefusal } from '../lib/browser/context/refusal.js';
+import { ApiError, httpErrors } from '../lib/contract/errors.js';
+import { PageDeadline } from '../lib/browser/deadline.js';
+import { StabilityTracker } from '../lib/browser/observe/stability.js';
+import type { PageEnv } from '../lib/browser/act/runner.js';
+import { stepModule } from '../lib/api/steps.js';
+import { installBlockers } from '../lib/browser/blockers/index.js';
+import { bindAi, SelectorCache } from '../lib/browser/ai/index.js';
+import type { AiProvider, SolverConfig } from '../lib/platform/config/services.js';
+import type { Store } from '../lib/platform/store/index.js';
+import { CaptchaSolver } from '../lib/browser/captcha/solver.js';
+import { AddressGuard } from '../lib/network/address.js';
+import { ByteMeter } from '../lib/network/meter.js';
+import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../lib/network/proxy.js';
+import { resolveUpstream, type Pools } from '../lib/network/upstream.js';
+import { startTrace } from '../lib/browser/trace.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { Engine } from './engine.js';
 import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
 import { WarmPool } from './pool.js';
 
-export type { ContextSettings } from '../lib/context/settings.js';
+export type { ContextSettings } from '../lib/browser/context/settings.js';
 export type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
 
 /** The network path every session gets: where pools come from and what the guard allows. */
@@ -225,7 +227,7 @@ export class PlaywrightDriver implements BrowserDriver {
     // not answer the set-up of a new one): the one its preparation opens.
     const deadline = PageDeadline.attach(page, await prepare(page));
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
-    return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network } };
+    return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network, stepModule } };
   }
 }
 

@@ -2,9 +2,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, unavailableReason, type EngineHealth } from '../machines/engine.js';
-import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/config/chromium.js';
-import { httpErrors } from '../lib/errors.js';
-import { Telemetry } from '../lib/telemetry/index.js';
+import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/platform/config/chromium.js';
+import { httpErrors } from '../lib/contract/errors.js';
+import { Telemetry } from '../lib/platform/telemetry/index.js';
 
 /** Which Chromium to launch and how. */
 export interface LaunchOptions {

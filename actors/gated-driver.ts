@@ -1,5 +1,5 @@
-import { EngineGate, GateLeft } from '../lib/capacity/gate.js';
-import { ActCancelled } from '../lib/steps/runner.js';
+import { EngineGate, GateLeft } from '../lib/platform/capacity/gate.js';
+import { ActCancelled } from '../lib/browser/act/runner.js';
 import type { BrowserDriver, ContextSettings, PageDriver } from './driver.js';
 
 /**

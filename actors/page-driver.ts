@@ -1,10 +1,10 @@
 // What the lifecycle (session, takeover, registry) knows of a session's page, apart from how it is
 // opened: the real one is actors/playwright-page.ts, tests give a fake.
-import type { StepError } from '../lib/errors.js';
-import type { JournalSink } from '../lib/journal/events.js';
-import type { Viewer } from '../lib/live/screencast.js';
-import type { InputEvent } from '../lib/request/input.js';
-import type { ActPlan, RunOutcome } from '../lib/steps/runner.js';
+import type { StepError } from '../lib/contract/errors.js';
+import type { JournalSink } from '../lib/platform/journal/events.js';
+import type { Viewer } from '../lib/browser/live/screencast.js';
+import type { InputEvent } from '../lib/contract/request/input.js';
+import type { ActPlan, RunOutcome } from '../lib/browser/act/runner.js';
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {

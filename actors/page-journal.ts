@@ -1,8 +1,8 @@
 // The page's own part of a session's journal (issue 14): the documents its main frame receives,
 // its uncaught errors and its console errors, each clipped and with secrets taken out of URLs.
 import type { Page } from 'playwright';
-import type { JournalSink } from '../lib/journal/events.js';
-import { clipMessage, redactUrl } from '../lib/journal/redact.js';
+import type { JournalSink } from '../lib/platform/journal/events.js';
+import { clipMessage, redactUrl } from '../lib/platform/journal/redact.js';
 
 /** From now on, records `page`'s navigations, page errors and console errors in `journal`. */
 export function journalPageEvents(page: Page, journal: JournalSink): void {

@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext } from 'playwright';
-import type { JournalSink } from '../lib/journal/events.js';
-import { applyInput } from '../lib/live/input.js';
-import { Screencast } from '../lib/live/screencast.js';
-import type { SessionProxy } from '../lib/net/proxy.js';
-import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/steps/runner.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
-import { takeAiUsage } from '../lib/ai/index.js';
-import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/trace/recording.js';
+import type { JournalSink } from '../lib/platform/journal/events.js';
+import { applyInput } from '../lib/browser/live/input.js';
+import { Screencast } from '../lib/browser/live/screencast.js';
+import type { SessionProxy } from '../lib/network/proxy.js';
+import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/browser/act/runner.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
+import { takeAiUsage } from '../lib/browser/ai/index.js';
+import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/browser/trace.js';
 import type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
 import { journalPageEvents } from './page-journal.js';
 

@@ -2,7 +2,7 @@
 // start): a create with every default option takes a ready one instead of building a context on
 // its request's path. An item is made for the pool, handed out at most once, and never comes
 // back: what a session leaves behind dies with its context.
-import { within } from '../lib/time.js';
+import { within } from '../lib/platform/time.js';
 
 /** How a warm pool makes, checks and throws away its items (ready pages; fakes in tests). */
 export interface WarmSource<T> {

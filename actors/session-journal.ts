@@ -2,14 +2,14 @@
 // takeovers, its usage and its end. The page's own events (navigation, errors) come from the driver.
 import type { Actor, InspectionEvent } from 'xstate';
 import type { Outcome, sessionMachine } from '../machines/session.js';
-import { credits } from '../lib/billing/rates.js';
-import type { Clock } from '../lib/clock.js';
-import { Journal } from '../lib/journal/journal.js';
-import { redactStepMessage } from '../lib/journal/redact.js';
-import { statePath } from '../lib/journal/transitions.js';
-import type { ActPlan, RunOutcome } from '../lib/steps/runner.js';
-import type { Store, UsageInput } from '../lib/store/index.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
+import { credits } from '../lib/platform/billing/rates.js';
+import type { Clock } from '../lib/platform/clock.js';
+import { Journal } from '../lib/platform/journal/journal.js';
+import { redactStepMessage } from '../lib/platform/journal/redact.js';
+import { statePath } from '../lib/platform/journal/transitions.js';
+import type { ActPlan, RunOutcome } from '../lib/browser/act/runner.js';
+import type { Store, UsageInput } from '../lib/platform/store/index.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
 
 /** The records one session writes into its journal, and the journal itself. */
 export class SessionJournal {

@@ -1,12 +1,12 @@
 // A person at a session's page (issue 14): the live view, the takeover, their input and the handback.
 import type { Actor } from 'xstate';
 import { sessionStatus, type sessionMachine } from '../machines/session.js';
-import type { Clock } from '../lib/clock.js';
-import { httpErrors } from '../lib/errors.js';
-import type { Viewer } from '../lib/live/screencast.js';
-import type { InputEvent } from '../lib/request/input.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
-import { withCap } from '../lib/time.js';
+import type { Clock } from '../lib/platform/clock.js';
+import { httpErrors } from '../lib/contract/errors.js';
+import type { Viewer } from '../lib/browser/live/screencast.js';
+import type { InputEvent } from '../lib/contract/request/input.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
+import { withCap } from '../lib/platform/time.js';
 import type { PageDriver } from './driver.js';
 import type { SessionJournal } from './session-journal.js';
 

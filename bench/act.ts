@@ -10,7 +10,7 @@
 // BENCH_CASES=flow or BENCH_CASES=quiet runs one part only.
 // It also prints the journal's cost per step (bench/journal-cost.ts): measured in the API flows,
 // and modelled; BENCH_JOURNAL_PARTS=1 splits the measured time by Journal method.
-import { StabilityTracker } from '../lib/observe/stability.js';
+import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import { TestSite, html } from '../spec/support/site.js';
 import { meterJournal, modelledStepCost } from './journal-cost.js';
 import { startBenchService } from './service.js';

@@ -8,8 +8,8 @@
 // session's in-page scripts (click hooks at document start, the walker installed on first use):
 // the same walker an observe act runs, without the API around it.
 import type { Browser, Page } from 'playwright';
-import { hooksScript, withWalker } from '../lib/observe/bundle.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../lib/observe/page/protocol.js';
+import { hooksScript, withWalker } from '../lib/browser/observe/bundle.js';
+import { PAGE_KEY, type WalkOptions, type WalkResult } from '../lib/browser/injected/protocol.js';
 
 /** The roles Playwright's snapshot gives refs to that an agent acts on. */
 const CONTROL_ROLES = new Set([

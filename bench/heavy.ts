@@ -3,11 +3,11 @@
 // API and with raw Playwright in the same run and browser. Then the same navigation taken apart
 // with the service's own pieces on a plain page (load, access check, blocker pass, stability wait,
 // walk), so the figures say where an act's time goes.
-import { installBlockers } from '../lib/blockers/index.js';
-import { inspectAccess } from '../lib/captcha/index.js';
-import { hooksScript } from '../lib/observe/bundle.js';
-import { PageObserver } from '../lib/observe/observer.js';
-import { StabilityTracker } from '../lib/observe/stability.js';
+import { installBlockers } from '../lib/browser/blockers/index.js';
+import { inspectAccess } from '../lib/browser/captcha/index.js';
+import { hooksScript } from '../lib/browser/observe/bundle.js';
+import { PageObserver } from '../lib/browser/observe/observer.js';
+import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import { TestSite } from '../spec/support/site.js';
 import { heavyRoutes } from './heavy-page.js';
 import { startBenchService } from './service.js';

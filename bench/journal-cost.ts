@@ -5,9 +5,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Journal } from '../lib/journal/journal.js';
-import { redactStepParams } from '../lib/journal/redact.js';
-import { openStore } from '../lib/store/index.js';
+import { Journal } from '../lib/platform/journal/journal.js';
+import { redactStepParams } from '../lib/platform/journal/redact.js';
+import { openStore } from '../lib/platform/store/index.js';
 
 /** Time spent in the journal while patched, in ms. */
 export interface JournalMeter {

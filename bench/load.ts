@@ -16,8 +16,8 @@
 // TABWRIGHT_ENGINE_CONCURRENCY sizes the service's engine gate as it does for serve (0: no gate).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
-import { defaultSlots, EngineGate } from '../lib/capacity/gate.js';
-import { systemClock } from '../lib/clock.js';
+import { defaultSlots, EngineGate } from '../lib/platform/capacity/gate.js';
+import { systemClock } from '../lib/platform/clock.js';
 import { treeCpuMs, treeMemory } from './process-tree.js';
 import { startBenchService } from './service.js';
 import { loadAverage, percentile } from './stats.js';

@@ -1,8 +1,8 @@
 // npm run bench:net — the largest fixture pages loaded with and without a session's local proxy
 // (guard and meter on), in the same run and browser; prints per-page medians and the ratio.
 import { launchChromium } from '../actors/engine.js';
-import { ByteMeter } from '../lib/net/meter.js';
-import { contextProxy, startSessionProxy } from '../lib/net/proxy.js';
+import { ByteMeter } from '../lib/network/meter.js';
+import { contextProxy, startSessionProxy } from '../lib/network/proxy.js';
 import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
 import { TestSite } from '../spec/support/site.js';

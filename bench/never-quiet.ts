@@ -4,7 +4,7 @@
 // stability check, so the act's observation waits out its cap once; a click must not wait for
 // that quiet too, or the act would cost N caps.
 import type { Engine } from '../actors/engine.js';
-import { STABLE_CAP_MS } from '../lib/observe/observer.js';
+import { STABLE_CAP_MS } from '../lib/browser/observe/observer.js';
 import { html, type TestSite } from '../spec/support/site.js';
 import { percentile } from './stats.js';
 

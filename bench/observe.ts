@@ -6,7 +6,7 @@
 // Observe is timed with controls in place (the default) and as a list; then element recall and
 // click reach (bench/element-recall.ts) on the same pages and on spec/fixtures/controls; then
 // main-content scores over the whole development set (bench/content-score.ts).
-import { StabilityTracker } from '../lib/observe/stability.js';
+import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import { controlPage, controlPages } from '../spec/support/control-pages.js';
 import { contentPages, devSet, realPages } from '../spec/support/pages.js';
 import { TestSite, html } from '../spec/support/site.js';

@@ -8,14 +8,14 @@ import { Engine, launchChromium } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
-import type { EngineGate } from '../lib/capacity/gate.js';
-import { systemClock } from '../lib/clock.js';
-import { openStore, type Store } from '../lib/store/index.js';
-import { Telemetry } from '../lib/telemetry/index.js';
-import { createLogger } from '../lib/log.js';
+import type { EngineGate } from '../lib/platform/capacity/gate.js';
+import { systemClock } from '../lib/platform/clock.js';
+import { openStore, type Store } from '../lib/platform/store/index.js';
+import { Telemetry } from '../lib/platform/telemetry/index.js';
+import { createLogger } from '../lib/platform/log.js';
 import { testChromium } from '../spec/support/chromium.js';
 import { localNetwork } from '../spec/support/network.js';
-import { packageVersion } from '../lib/version.js';
+import { packageVersion } from '../lib/platform/version.js';
 import { McpConnections } from '../mcp/http.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */

@@ -1,6 +1,6 @@
 // `tabwright accounts list|show|set-plan|topup`: accounts hold the plan and the credit pool (decisions.md).
-import { PLANS } from '../lib/billing/plans.js';
-import type { Account, Store } from '../lib/store/index.js';
+import { PLANS } from '../lib/contract/plans.js';
+import type { Account, Store } from '../lib/platform/store/index.js';
 import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 import { keyTable, planArgument } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { toMermaid, toSvg } from '../lib/chart/index.js';
-import { chartFormat } from '../lib/config/index.js';
+import { chartFormat } from '../lib/platform/config/index.js';
 import { engineMachine } from '../machines/engine.js';
 import { sessionMachine } from '../machines/session.js';
 import { parse } from './command.js';

@@ -1,5 +1,5 @@
 // The command line: `tabwright <command>`. bin/tabwright imports `main` from the compiled copy of this file.
-import { ConfigError } from '../lib/config/index.js';
+import { ConfigError } from '../lib/platform/config/index.js';
 import { accountsCommand } from './accounts.js';
 import { chartCommand } from './chart.js';
 import { commandConfig, dataDirOption, parse, processIo, UsageError, type CliIo } from './command.js';

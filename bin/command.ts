@@ -1,8 +1,8 @@
 // What every subcommand shares: where output goes, how a usage error is told apart, and its configuration.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { loadConfig, type Config, type ConfigFlags, type ConfigNeeds, type LogLevel } from '../lib/config/index.js';
-import { setLogLevel } from '../lib/log.js';
-import { openStore, type Store } from '../lib/store/index.js';
+import { loadConfig, type Config, type ConfigFlags, type ConfigNeeds, type LogLevel } from '../lib/platform/config/index.js';
+import { setLogLevel } from '../lib/platform/log.js';
+import { openStore, type Store } from '../lib/platform/store/index.js';
 
 /** Where a command writes, what environment it reads and what it may change of the process; tests pass their own. */
 export interface CliIo {

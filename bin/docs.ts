@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 import { openApiJson } from '../http/openapi/document.js';
-import { plansTable, ratesTable } from '../lib/billing/reference.js';
-import { replaceSection } from '../lib/generated-section.js';
-import { requestReference } from '../lib/request/reference.js';
+import { plansTable, ratesTable } from '../lib/platform/billing/reference.js';
+import { replaceSection } from '../lib/platform/generated-section.js';
+import { requestReference } from '../lib/api/reference.js';
 
 /** A generated file: where it is, what it should hold, and what it holds now. */
 export interface GeneratedFile {

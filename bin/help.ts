@@ -1,7 +1,7 @@
 // The help text: every command, flag and environment variable. Variables, their defaults and
 // meanings come from lib/config, the one place that reads them.
-import { PLAN_NAMES } from '../lib/billing/plans.js';
-import { CHART_FORMATS, VARIABLES, type Use, type Variable } from '../lib/config/index.js';
+import { PLAN_NAMES } from '../lib/contract/plans.js';
+import { CHART_FORMATS, VARIABLES, type Use, type Variable } from '../lib/platform/config/index.js';
 
 interface CommandHelp {
   /** Each form of the command and what it does. */

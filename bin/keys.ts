@@ -1,7 +1,7 @@
 // `tabwright keys create|list|revoke`: API keys are made here, never through the HTTP API (interface.md part 5).
 import { setTimeout as sleep } from 'node:timers/promises';
-import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/billing/plans.js';
-import type { ApiKeyRecord, Store } from '../lib/store/index.js';
+import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/contract/plans.js';
+import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `keys` subcommand and returns the exit code. */

@@ -1,6 +1,6 @@
 // `tabwright ledger export`: an account's credit ledger as CSV (decisions.md "Ledger export").
 import { writeFileSync } from 'node:fs';
-import { ledgerCsv } from '../lib/billing/csv.js';
+import { ledgerCsv } from '../lib/platform/billing/csv.js';
 import { commandConfig, dataDirOption, parse, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `ledger` subcommand and returns the exit code. */

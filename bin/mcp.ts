@@ -4,10 +4,10 @@
 // stdout carries only the protocol; logs stay on stderr.
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { Tabwright } from '../client/index.js';
-import type { Config } from '../lib/config/index.js';
-import { log } from '../lib/log.js';
-import { mcpRunKey } from '../lib/store/index.js';
-import { packageVersion } from '../lib/version.js';
+import type { Config } from '../lib/platform/config/index.js';
+import { log } from '../lib/platform/log.js';
+import { mcpRunKey } from '../lib/platform/store/index.js';
+import { packageVersion } from '../lib/platform/version.js';
 import { tabwrightMcp } from '../mcp/server.js';
 import { startOrExit } from './start.js';
 

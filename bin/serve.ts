@@ -1,6 +1,6 @@
 // `tabwright serve`: the service as a process. Its start-up and its stop both answer to the signals.
-import type { Config } from '../lib/config/index.js';
-import { log } from '../lib/log.js';
+import type { Config } from '../lib/platform/config/index.js';
+import { log } from '../lib/platform/log.js';
 import type { CliIo } from './command.js';
 import { startOrExit } from './start.js';
 

@@ -1,8 +1,8 @@
 // Starting the service from a command (serve, embedded mcp): one home for what a stop during
 // start-up means.
 import { startServer, type Running } from '../http/server.js';
-import type { Config } from '../lib/config/index.js';
-import { log } from '../lib/log.js';
+import type { Config } from '../lib/platform/config/index.js';
+import { log } from '../lib/platform/log.js';
 
 /** Starts the service; stopped during start-up, it closes what was opened and exits the process with 0. */
 export async function startOrExit(config: Config, stop: AbortSignal): Promise<Running> {

@@ -1,6 +1,6 @@
 import Koa from 'koa';
 import Router from '@koa/router';
-import { ApiError } from '../lib/errors.js';
+import { ApiError } from '../lib/contract/errors.js';
 import { INTERNAL_HEADER } from '../mcp/http.js';
 import { authenticate } from './auth.js';
 import { errorBoundary } from './errors.js';

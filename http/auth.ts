@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../lib/errors.js';
-import type { Store } from '../lib/store/index.js';
+import { ApiError } from '../lib/contract/errors.js';
+import type { Store } from '../lib/platform/store/index.js';
 import type { AppState } from './state.js';
 
 const BEARER = /^Bearer\s+(\S+)\s*$/i;

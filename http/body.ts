@@ -1,4 +1,4 @@
-import { ApiError, httpErrors } from '../lib/errors.js';
+import { ApiError, httpErrors } from '../lib/contract/errors.js';
 import type { AppContext } from './state.js';
 
 /** decisions.md: a body over 1 MiB is 413 payload_too_large. */

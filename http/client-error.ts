@@ -1,8 +1,8 @@
 import { maxHeaderSize, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { ApiError } from '../lib/errors.js';
-import { newRequestId } from '../lib/ids.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
+import { ApiError } from '../lib/contract/errors.js';
+import { newRequestId } from '../lib/platform/ids.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import { errorBody } from './errors.js';
 
 /** Where in the request Node's parser found the fault, by its error code, and what was wanted there. */

@@ -1,5 +1,5 @@
-import { ApiError, httpErrors } from '../lib/errors.js';
-import type { ActResult } from '../lib/steps/runner.js';
+import { ApiError, httpErrors } from '../lib/contract/errors.js';
+import type { ActResult } from '../lib/contract/response/envelope.js';
 import type { ActReply, Outcome } from '../machines/session.js';
 import type { ActAnswer, Session } from '../actors/session.js';
 

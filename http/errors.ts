@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../lib/errors.js';
+import { ApiError } from '../lib/contract/errors.js';
 import type { AppContext, AppState } from './state.js';
 
 /** The one place that shapes an error body: `{error: {code, message, context}}` (contract 2.12). */

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { ApiError } from '../lib/errors.js';
-import type { Clock } from '../lib/clock.js';
-import type { Store } from '../lib/store/index.js';
+import { ApiError } from '../lib/contract/errors.js';
+import type { Clock } from '../lib/platform/clock.js';
+import type { Store } from '../lib/platform/store/index.js';
 import { readRawBody } from './body.js';
 import { renderError } from './errors.js';
 import type { AppState } from './state.js';

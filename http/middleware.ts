@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
-import { ApiError } from '../lib/errors.js';
-import { newRequestId } from '../lib/ids.js';
-import { PLANS } from '../lib/billing/plans.js';
+import { ApiError } from '../lib/contract/errors.js';
+import { newRequestId } from '../lib/platform/ids.js';
+import { PLANS } from '../lib/contract/plans.js';
 import type { RateLimiter } from './rate-limit.js';
 import type { AppContext, AppState } from './state.js';
 

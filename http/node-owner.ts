@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { httpErrors } from '../lib/errors.js';
-import { sessionNode } from '../lib/ids.js';
+import { httpErrors } from '../lib/contract/errors.js';
+import { sessionNode } from '../lib/platform/ids.js';
 import type { AppDeps, AppState } from './state.js';
 
 /**

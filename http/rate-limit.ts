@@ -1,7 +1,7 @@
-import type { Clock } from '../lib/clock.js';
-import type { RateDecision, RateStore } from '../lib/store/index.js';
+import type { Clock } from '../lib/platform/clock.js';
+import type { RateDecision, RateStore } from '../lib/platform/store/index.js';
 
-export type { RateDecision } from '../lib/store/index.js';
+export type { RateDecision } from '../lib/platform/store/index.js';
 
 /**
  * The per-key request limit, counted in the store (a sliding window of RATE_WINDOW_MS): exactly

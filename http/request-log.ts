@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { isSessionId } from '../lib/ids.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
+import { isSessionId } from '../lib/platform/ids.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { AppState } from './state.js';
 
 /** Routes a monitor polls: logged at debug so the log is not one probe line every few seconds. */

@@ -1,9 +1,9 @@
 import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from '../actors/registry.js';
-import type { Clock } from '../lib/clock.js';
-import type { ApiKeyRecord, Store } from '../lib/store/index.js';
-import type { Telemetry } from '../lib/telemetry/index.js';
+import type { Clock } from '../lib/platform/clock.js';
+import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
+import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { McpConnections } from '../mcp/http.js';
 import type { EngineHealth } from '../machines/engine.js';
 

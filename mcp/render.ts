@@ -3,7 +3,7 @@
 // image content, a PDF as an embedded resource, an extraction as JSON.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { Envelope, TabwrightError } from '../client/index.js';
-import { stepErrorAdvice } from '../lib/errors.js';
+import { stepErrorAdvice } from '../lib/contract/errors.js';
 
 type Content = CallToolResult['content'][number];
 type Changes = NonNullable<NonNullable<Envelope['page']>['changes']>;

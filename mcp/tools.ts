@@ -1,10 +1,10 @@
 // The MCP tools and their input schemas, walked from the same codecs as the OpenAPI document
 // (lib/codec/schema.ts), so a bound or a description is written once, in the codec.
-import { schemaOf, type JsonSchema } from '../lib/codec/index.js';
-import { actBodyCodec } from '../lib/request/act.js';
-import { createBodyCodec } from '../lib/request/create.js';
-import { listQueryCodec } from '../lib/request/list.js';
-import { stepModules, type StepName } from '../lib/steps/index.js';
+import { schemaOf, type JsonSchema } from '../lib/contract/codec/index.js';
+import { actBodyCodec } from '../lib/api/act.js';
+import { createBodyCodec } from '../lib/api/create.js';
+import { listQueryCodec } from '../lib/contract/request/list.js';
+import { stepModules, type StepName } from '../lib/api/steps.js';
 
 /** One tool as tools/list gives it, and which step it runs (none for the session and batch tools). */
 export interface ToolDefinition {

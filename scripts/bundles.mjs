@@ -9,10 +9,10 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const bundles = [
-  { entry: 'lib/observe/page/hooks.ts', out: 'dist/lib/observe/hooks.bundle.js' },
-  { entry: 'lib/observe/page/index.ts', out: 'dist/lib/observe/page.bundle.js' },
+  { entry: 'lib/browser/injected/hooks.ts', out: 'dist/lib/browser/observe/hooks.bundle.js' },
+  { entry: 'lib/browser/injected/index.ts', out: 'dist/lib/browser/observe/page.bundle.js' },
   // Exposes `start` under a global name, which the consent init script keeps inside its own function scope.
-  { entry: 'lib/blockers/page/consent.ts', out: 'dist/lib/blockers/consent.bundle.js', globalName: '__tabwrightConsentKit' },
+  { entry: 'lib/browser/injected/consent-kit.ts', out: 'dist/lib/browser/blockers/consent.bundle.js', globalName: '__tabwrightConsentKit' },
   // The dashboard's page script, marked included: it is served at /dashboard/app.js, nothing from a CDN.
   { entry: 'dashboard/main.ts', out: 'dist/dashboard/app.js' },
   { entry: 'dashboard/app.css', out: 'dist/dashboard/app.css' },

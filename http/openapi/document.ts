@@ -1,15 +1,15 @@
 import { maxHeaderSize } from 'node:http';
 import type * as t from 'io-ts';
-import { SchemaSet, type JsonSchema } from '../../lib/codec/index.js';
-import { actBodyCodec } from '../../lib/request/act.js';
-import { createBodyCodec } from '../../lib/request/create.js';
-import { eventsQueryCodec } from '../../lib/request/events.js';
-import { listQueryCodec } from '../../lib/request/list.js';
-import { envelopeCodec, sessionId } from '../../lib/response/envelope.js';
-import { eventPageCodec } from '../../lib/response/events.js';
-import { healthCodec } from '../../lib/response/health.js';
-import { sessionInfoCodec, sessionListCodec } from '../../lib/response/session.js';
-import { MAX_TRACE_BYTES } from '../../lib/trace/files.js';
+import { SchemaSet, type JsonSchema } from '../../lib/contract/codec/index.js';
+import { actBodyCodec } from '../../lib/api/act.js';
+import { createBodyCodec } from '../../lib/api/create.js';
+import { eventsQueryCodec } from '../../lib/contract/request/events.js';
+import { listQueryCodec } from '../../lib/contract/request/list.js';
+import { envelopeCodec, sessionId } from '../../lib/contract/response/envelope.js';
+import { eventPageCodec, JOURNAL_RETENTION_MS, MAX_JOURNAL_EVENTS } from '../../lib/contract/response/events.js';
+import { healthCodec } from '../../lib/contract/response/health.js';
+import { sessionInfoCodec, sessionListCodec } from '../../lib/contract/response/session.js';
+import { MAX_TRACE_BYTES } from '../../lib/platform/traces.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import { MAX_KEY_LENGTH } from '../idempotency.js';
 import { actTakeoverParts, livePaths } from './live.js';
@@ -163,7 +163,7 @@ export function buildDocument(): Record<string, unknown> {
         summary: 'Read a session\'s event journal',
         description:
           'What happened to the session, in order: machine transitions, acts, steps (secrets redacted), navigations, page and console errors, blockers, CAPTCHAs, refused access, usage and `ended` (always last). ' +
-          'Readable while the session is active and for 24 h after it ended, however it ended; the newest 5,000 events are kept. ' +
+          `Readable while the session is active and for ${JOURNAL_RETENTION_MS / 3_600_000} h after it ended, however it ended; the newest ${MAX_JOURNAL_EVENTS.toLocaleString('en')} events are kept. ` +
           'With Accept: text/event-stream the answer is a Server-Sent Events stream: each event as `id: <id>`, `event: <type>`, `data: <the event as JSON>`, ' +
           'replayed after Last-Event-ID (or after, or from the start), then live, with a `: heartbeat` comment every 15 s; it closes after `ended` ' +
           '(at once after the replay when the session has already ended). Read it with fetch() and a stream reader: EventSource cannot send Authorization.',

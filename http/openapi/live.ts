@@ -1,7 +1,7 @@
 import type * as t from 'io-ts';
-import type { SchemaSet } from '../../lib/codec/index.js';
-import { inputBodyCodec, MAX_INPUT_EVENTS } from '../../lib/request/input.js';
-import { handbackCodec, inputResultCodec, takeoverCodec } from '../../lib/response/live.js';
+import type { SchemaSet } from '../../lib/contract/codec/index.js';
+import { inputBodyCodec, MAX_INPUT_EVENTS } from '../../lib/contract/request/input.js';
+import { handbackCodec, inputResultCodec, takeoverCodec } from '../../lib/contract/response/live.js';
 import { errorResponse, headersOf, jsonResponse, RATE, type ErrorStatus, type HeaderSpec } from './responses.js';
 
 /** What buildDocument shares with the parts of the document written elsewhere. */

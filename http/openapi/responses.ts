@@ -1,8 +1,8 @@
 import type * as t from 'io-ts';
-import type { JsonSchema, SchemaSet } from '../../lib/codec/index.js';
-import type { ApiErrorCode } from '../../lib/errors.js';
-import { errorBodyCodec, invalidContext } from '../../lib/response/error.js';
-import { requestId } from '../../lib/response/envelope.js';
+import type { JsonSchema, SchemaSet } from '../../lib/contract/codec/index.js';
+import type { ApiErrorCode } from '../../lib/contract/errors.js';
+import { errorBodyCodec, invalidContext } from '../../lib/contract/response/error.js';
+import { requestId } from '../../lib/contract/response/envelope.js';
 
 // The parts every operation of the document repeats: headers and error answers, written once.
 

@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
-import { decode } from '../../lib/codec/index.js';
-import { actBodyCodec } from '../../lib/request/act.js';
+import { decode } from '../../lib/contract/codec/index.js';
+import { actBodyCodec } from '../../lib/api/act.js';
 import { parseJson, readRawBody } from '../body.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
 import { prefersNoWait } from '../prefer.js';

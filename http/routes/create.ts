@@ -1,7 +1,7 @@
 import type { Middleware } from 'koa';
 import type { CreateRequest } from '../../actors/registry.js';
-import { decode } from '../../lib/codec/index.js';
-import { createBodyCodec, type CreateBody } from '../../lib/request/create.js';
+import { decode } from '../../lib/contract/codec/index.js';
+import { createBodyCodec, type CreateBody } from '../../lib/api/create.js';
 import { parseJson } from '../body.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
 import type { AppDeps, AppState } from '../state.js';

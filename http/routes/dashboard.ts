@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Middleware } from 'koa';
 import { toSvg } from '../../lib/chart/index.js';
-import { ApiError } from '../../lib/errors.js';
+import { ApiError } from '../../lib/contract/errors.js';
 import { sessionMachine } from '../../machines/session.js';
 import type { AppState } from '../state.js';
 

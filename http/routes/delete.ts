@@ -1,5 +1,5 @@
 import type { RouterMiddleware } from '@koa/router';
-import { httpErrors } from '../../lib/errors.js';
+import { httpErrors } from '../../lib/contract/errors.js';
 import type { AppDeps, AppState } from '../state.js';
 
 /** DELETE /v1/sessions/:id: ends the session, waits until its runtime is recorded, answers 204. */

@@ -1,9 +1,9 @@
 import type { RouterMiddleware } from '@koa/router';
-import { decode } from '../../lib/codec/index.js';
-import { httpErrors } from '../../lib/errors.js';
-import type { JournalEvent } from '../../lib/journal/events.js';
-import { JOURNAL_RETENTION_MS } from '../../lib/journal/limits.js';
-import { eventIdString, eventsQueryCodec } from '../../lib/request/events.js';
+import { decode } from '../../lib/contract/codec/index.js';
+import { httpErrors } from '../../lib/contract/errors.js';
+import type { JournalEvent } from '../../lib/platform/journal/events.js';
+import { JOURNAL_RETENTION_MS } from '../../lib/contract/response/events.js';
+import { eventIdString, eventsQueryCodec } from '../../lib/contract/request/events.js';
 import { openEventStream, wantsEventStream } from '../sse.js';
 import type { AppContext, AppDeps, AppState } from '../state.js';
 

@@ -1,7 +1,7 @@
 import type { RouterMiddleware } from '@koa/router';
-import { credits } from '../../lib/billing/rates.js';
-import { httpErrors } from '../../lib/errors.js';
-import type { SessionRow, UsageInput } from '../../lib/store/index.js';
+import { credits } from '../../lib/platform/billing/rates.js';
+import { httpErrors } from '../../lib/contract/errors.js';
+import type { SessionRow, UsageInput } from '../../lib/platform/store/index.js';
 import type { AppDeps, AppState } from '../state.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());

@@ -1,6 +1,6 @@
 import type { Middleware } from 'koa';
-import { decode } from '../../lib/codec/index.js';
-import { listQueryCodec } from '../../lib/request/list.js';
+import { decode } from '../../lib/contract/codec/index.js';
+import { listQueryCodec } from '../../lib/contract/request/list.js';
 import type { AppDeps, AppState } from '../state.js';
 
 /** GET /v1/sessions: the key's sessions, newest first, with an opaque cursor; expired ones show as closed. */

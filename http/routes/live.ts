@@ -1,5 +1,5 @@
 import type { RouterMiddleware } from '@koa/router';
-import { httpErrors } from '../../lib/errors.js';
+import { httpErrors } from '../../lib/contract/errors.js';
 import { openEventStream, wantsEventStream } from '../sse.js';
 import type { AppDeps, AppState } from '../state.js';
 

@@ -1,5 +1,5 @@
 import type { Middleware } from 'koa';
-import { ApiError, httpErrors } from '../../lib/errors.js';
+import { ApiError, httpErrors } from '../../lib/contract/errors.js';
 import type { McpConnections } from '../../mcp/http.js';
 import { bearerToken } from '../auth.js';
 import { parseJson, readRawBody } from '../body.js';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Middleware } from 'koa';
-import { ApiError } from '../../lib/errors.js';
+import { ApiError } from '../../lib/contract/errors.js';
 import { bearerToken } from '../auth.js';
 import type { AppDeps, AppState } from '../state.js';
 

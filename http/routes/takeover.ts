@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
-import { decode } from '../../lib/codec/index.js';
-import { inputBodyCodec } from '../../lib/request/input.js';
+import { decode } from '../../lib/contract/codec/index.js';
+import { inputBodyCodec } from '../../lib/contract/request/input.js';
 import { parseJson, readRawBody } from '../body.js';
 import type { AppDeps, AppState } from '../state.js';
 

@@ -1,6 +1,6 @@
 import type { RouterMiddleware } from '@koa/router';
-import { ApiError, httpErrors } from '../../lib/errors.js';
-import { openTrace } from '../../lib/trace/files.js';
+import { ApiError, httpErrors } from '../../lib/contract/errors.js';
+import { openTrace } from '../../lib/platform/traces.js';
 import type { AppDeps, AppState } from '../state.js';
 
 /**

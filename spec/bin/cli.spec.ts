@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { main, USAGE } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
-import { VARIABLES } from '../../lib/config/index.js';
-import { log } from '../../lib/log.js';
-import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
-import { sessionFor, tempDir } from '../lib/store/fixtures.js';
+import { VARIABLES } from '../../lib/platform/config/index.js';
+import { log } from '../../lib/platform/log.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
+import { sessionFor, tempDir } from '../lib/platform/store/fixtures.js';
 import { startService } from '../support/service.js';
 
 interface Run {

@@ -3,9 +3,9 @@ import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { main } from '../../bin/cli.js';
 import type { CliIo } from '../../bin/command.js';
-import { LEDGER_CSV_COLUMNS, parseCsv } from '../../lib/billing/csv.js';
-import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
-import { seedKey, sessionFor, tempDir } from '../lib/store/fixtures.js';
+import { LEDGER_CSV_COLUMNS, parseCsv } from '../../lib/platform/billing/csv.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
+import { seedKey, sessionFor, tempDir } from '../lib/platform/store/fixtures.js';
 
 describe('tabwright accounts topup / ledger export', () => {
   let dir: string;

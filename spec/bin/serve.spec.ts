@@ -4,9 +4,9 @@ import { chmodSync, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs
 import { createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { takeOwnership } from '../../lib/store/index.js';
-import { openSqliteStore } from '../../lib/store/sqlite/index.js';
-import { seedKey, sessionFor, tempDir } from '../lib/store/fixtures.js';
+import { takeOwnership } from '../../lib/platform/store/index.js';
+import { openSqliteStore } from '../../lib/platform/store/sqlite/index.js';
+import { seedKey, sessionFor, tempDir } from '../lib/platform/store/fixtures.js';
 
 const BIN = fileURLToPath(new URL('../../../bin/tabwright', import.meta.url));
 

@@ -2,7 +2,7 @@
 // through nginx as a client sees them, and node by node where the check is that any node holds
 // the line (limits, idempotency). Not part of npm test: it installs and runs PostgreSQL and nginx.
 import { expect } from 'chai';
-import { sessionNode } from '../../lib/ids.js';
+import { sessionNode } from '../../lib/platform/ids.js';
 import { TestCluster } from '../support/cluster.js';
 import { html, TestSite } from '../support/site.js';
 

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import type { ManualClock } from '../../lib/clock.js';
-import { cycleStart } from '../../lib/billing/cycle.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
+import { cycleStart } from '../../lib/platform/billing/cycle.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { settle, startFakeService, type Service } from '../support/service.js';
 

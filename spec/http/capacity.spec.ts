@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { MEMORY_RETRY_AFTER_S } from '../../lib/admission.js';
+import { MEMORY_RETRY_AFTER_S } from '../../lib/platform/admission.js';
 import { startFakeService, type Service } from '../support/service.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 

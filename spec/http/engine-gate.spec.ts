@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { EngineGate } from '../../lib/capacity/gate.js';
-import { systemClock } from '../../lib/clock.js';
-import type { ManualClock } from '../../lib/clock.js';
+import { EngineGate } from '../../lib/platform/capacity/gate.js';
+import { systemClock } from '../../lib/platform/clock.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { Scrape } from '../support/prometheus.js';
 import { startFakeService, type Service } from '../support/service.js';

@@ -4,10 +4,10 @@ import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { SseParser } from '../../dashboard/sse.js';
 import { createApp } from '../../http/app.js';
-import type { JournalEvent } from '../../lib/journal/events.js';
-import { JOURNAL_RETENTION_MS } from '../../lib/journal/limits.js';
+import type { JournalEvent } from '../../lib/platform/journal/events.js';
+import { JOURNAL_RETENTION_MS } from '../../lib/contract/response/events.js';
 import { settle, startFakeService, type Service } from '../support/service.js';
-import type { ManualClock } from '../../lib/clock.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { McpConnections } from '../../mcp/http.js';
 

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ManualClock } from '../../lib/clock.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 import { TAKEOVER_WAIT_MS } from '../../actors/takeover.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { captureLog } from '../support/log-capture.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import type { ManualClock } from '../../lib/clock.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { Scrape } from '../support/prometheus.js';
 import { startFakeService, type Service } from '../support/service.js';

@@ -3,8 +3,8 @@
 // on the other (nginx routes by the id, so only a misrouted request meets it).
 import { expect } from 'chai';
 import { rmSync } from 'node:fs';
-import { sessionNode } from '../../lib/ids.js';
-import { tempDir } from '../lib/store/fixtures.js';
+import { sessionNode } from '../../lib/platform/ids.js';
+import { tempDir } from '../lib/platform/store/fixtures.js';
 import { startFakeService } from '../support/service.js';
 
 describe('sessions of two nodes on one store', () => {

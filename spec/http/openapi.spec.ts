@@ -3,8 +3,8 @@ import Koa from 'koa';
 import supertest from 'supertest';
 import { validate } from '@readme/openapi-parser';
 import { buildDocument } from '../../http/openapi/document.js';
-import { apiErrorCodes, stepErrorCodes } from '../../lib/errors.js';
-import { stepNames } from '../../lib/steps/index.js';
+import { apiErrorCodes, stepErrorCodes } from '../../lib/contract/errors.js';
+import { stepNames } from '../../lib/api/steps.js';
 import { documentedAgent } from '../support/openapi.js';
 import { startFakeService, type Service } from '../support/service.js';
 

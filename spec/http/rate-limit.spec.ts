@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { startFakeService, type Service } from '../support/service.js';
-import type { ManualClock } from '../../lib/clock.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 
 describe('rate limit', () => {
   let service: Service & { clock: ManualClock };

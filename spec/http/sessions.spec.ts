@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { ContextSettings, PageDriver } from '../../actors/driver.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/platform/clock.js';
 import { FakeDriver } from '../support/fake-driver.js';
 import { settle, startFakeService, startService, type Service } from '../support/service.js';
 

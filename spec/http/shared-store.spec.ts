@@ -2,8 +2,8 @@
 // process memory, so what they agree on can only come from the store.
 import { expect } from 'chai';
 import { rmSync } from 'node:fs';
-import { PLANS } from '../../lib/billing/plans.js';
-import { tempDir } from '../lib/store/fixtures.js';
+import { PLANS } from '../../lib/contract/plans.js';
+import { tempDir } from '../lib/platform/store/fixtures.js';
 import { startFakeService } from '../support/service.js';
 
 describe('two services sharing one store', () => {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { removeTraces, tracePath, tracesFolder } from '../../lib/trace/files.js';
-import type { ManualClock } from '../../lib/clock.js';
+import { removeTraces, tracePath, tracesFolder } from '../../lib/platform/traces.js';
+import type { ManualClock } from '../../lib/platform/clock.js';
 import type { FakeDriver } from '../support/fake-driver.js';
 import { startFakeService, type Service } from '../support/service.js';
 import { bytesOrJson } from '../support/zip.js';

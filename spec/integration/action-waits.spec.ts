@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { STABLE_CAP_MS } from '../../lib/observe/observer.js';
+import { STABLE_CAP_MS } from '../../lib/browser/observe/observer.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 

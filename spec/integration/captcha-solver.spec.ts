@@ -2,11 +2,11 @@ import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Engine } from '../../actors/engine.js';
-import { SOLVER_CAP_MS } from '../../lib/captcha/solver.js';
+import { SOLVER_CAP_MS } from '../../lib/platform/config/services.js';
 import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
-import { contactForm } from '../lib/captcha/shell.js';
+import { contactForm } from '../lib/browser/captcha/shell.js';
 
 const RECAPTCHA_KEY = '6LeIxAcTAAAAAJcZVRqyHh71UMIEGNQ_MXjiZKhI';
 const HCAPTCHA_KEY = '10000000-ffff-ffff-ffff-000000000001';

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import type { Browser } from 'playwright';
 import { launchChromium } from '../../actors/engine.js';
-import { DISABLED_FEATURES } from '../../lib/config/chromium.js';
+import { DISABLED_FEATURES } from '../../lib/platform/config/chromium.js';
 import { testChromium } from '../support/chromium.js';
 import { html } from '../support/site.js';
 

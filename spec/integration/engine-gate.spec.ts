@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { Response } from 'supertest';
-import { EngineGate } from '../../lib/capacity/gate.js';
-import { systemClock } from '../../lib/clock.js';
+import { EngineGate } from '../../lib/platform/capacity/gate.js';
+import { systemClock } from '../../lib/platform/clock.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 

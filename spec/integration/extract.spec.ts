@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { AiProvider } from '../../lib/ai/index.js';
+import type { AiProvider } from '../../lib/platform/config/services.js';
 import { browserSuite } from '../support/browser.js';
 import { pageSource } from '../support/pages.js';
 import { html } from '../support/site.js';

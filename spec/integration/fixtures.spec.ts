@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { chromium } from 'playwright';
 import { Engine } from '../../actors/engine.js';
-import { CHROMIUM_ARGS } from '../../lib/config/index.js';
+import { CHROMIUM_ARGS } from '../../lib/platform/config/index.js';
 import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { pageExpected, pageSource, realPages } from '../support/pages.js';

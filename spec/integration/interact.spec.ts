@@ -2,10 +2,10 @@ import { expect } from 'chai';
 import type { IncomingMessage } from 'node:http';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
-import { cookiebotPage, newsletterPage, oneTrustPage } from '../lib/blockers/pages.js';
-import { BLOCK_CASES } from '../lib/captcha/block-pages.js';
-import { INTERSTITIAL_CASES } from '../lib/captcha/interstitial-pages.js';
-import { WIDGET_CASES } from '../lib/captcha/widget-pages.js';
+import { cookiebotPage, newsletterPage, oneTrustPage } from '../lib/browser/blockers/pages.js';
+import { BLOCK_CASES } from '../lib/browser/captcha/block-pages.js';
+import { INTERSTITIAL_CASES } from '../lib/browser/captcha/interstitial-pages.js';
+import { WIDGET_CASES } from '../lib/browser/captcha/widget-pages.js';
 
 const FORM = html(
   'Order',

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { Engine } from '../../actors/engine.js';
-import type { JournalEvent } from '../../lib/journal/events.js';
+import type { JournalEvent } from '../../lib/platform/journal/events.js';
 import { captureLog, type LogCapture } from '../support/log-capture.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { KEY_NAMES } from '../../lib/request/keys.js';
+import { KEY_NAMES } from '../../lib/contract/request/keyboard.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 import { openSse, type SseReader } from '../support/sse.js';

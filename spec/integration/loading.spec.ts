@@ -1,8 +1,8 @@
 import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
-import { resetPasswordPage, shortNewsletterPage } from '../lib/blockers/pages.js';
-import { WIDGET_CASES } from '../lib/captcha/widget-pages.js';
-import { antiFlicker } from '../lib/observe/loading-pages.js';
+import { resetPasswordPage, shortNewsletterPage } from '../lib/browser/blockers/pages.js';
+import { WIDGET_CASES } from '../lib/browser/captcha/widget-pages.js';
+import { antiFlicker } from '../lib/browser/observe/loading-pages.js';
 
 /** The body of the widget case whose name starts with `start`. */
 const widgetCase = (start: string): string => {

@@ -7,8 +7,8 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MCP_ACCOUNT_FILE, takeOwnership } from '../../lib/store/index.js';
-import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
+import { MCP_ACCOUNT_FILE, takeOwnership } from '../../lib/platform/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
 import { testChromium } from '../support/chromium.js';
 import { TestSite } from '../support/site.js';
 import { GREETER, resultText, sessionIn } from '../support/agent-pages.js';

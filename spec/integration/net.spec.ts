@@ -6,10 +6,10 @@ import type { Browser, BrowserContext } from 'playwright';
 import { Server as ProxyServer } from 'proxy-chain';
 import { launchChromium } from '../../actors/engine.js';
 import { testChromium } from '../support/chromium.js';
-import { AddressGuard, AllowList } from '../../lib/net/address.js';
-import { ByteMeter } from '../../lib/net/meter.js';
-import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../../lib/net/proxy.js';
-import { Pools, resolveUpstream, type Upstream } from '../../lib/net/upstream.js';
+import { AddressGuard, AllowList } from '../../lib/network/address.js';
+import { ByteMeter } from '../../lib/network/meter.js';
+import { contextProxy, startSessionProxy, wasBlocked, type SessionProxy } from '../../lib/network/proxy.js';
+import { Pools, resolveUpstream, type Upstream } from '../../lib/network/upstream.js';
 import { offlineResolver } from '../support/network.js';
 import { TestSite, html } from '../support/site.js';
 

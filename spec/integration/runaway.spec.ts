@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { NAVIGATION_TIMEOUT_MS } from '../../lib/nav/navigate.js';
-import { READ_LIMIT_MS, RECOVERY_MS } from '../../lib/page/deadline.js';
+import { NAVIGATION_TIMEOUT_MS } from '../../lib/browser/act/navigation/navigate.js';
+import { READ_LIMIT_MS, RECOVERY_MS } from '../../lib/browser/deadline.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 

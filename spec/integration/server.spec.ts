@@ -4,7 +4,7 @@ import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
-import { openSqliteStore } from '../../lib/store/sqlite/index.js';
+import { openSqliteStore } from '../../lib/platform/store/sqlite/index.js';
 import { testChromium } from '../support/chromium.js';
 import { TestSite, html } from '../support/site.js';
 

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ContentMerger } from '../../lib/steps/content-merge.js';
-import { fileNameOf, mimeTypeOf } from '../../lib/steps/download.js';
+import { ContentMerger } from '../../lib/browser/scrolling/merge.js';
+import { fileNameOf, mimeTypeOf } from '../../lib/browser/forms/downloads.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 

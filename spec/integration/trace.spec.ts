@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import { existsSync, readdirSync } from 'node:fs';
-import { tracePath, tracesFolder } from '../../lib/trace/files.js';
+import { tracePath, tracesFolder } from '../../lib/platform/traces.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 import { bytesOrJson, zipEntries } from '../support/zip.js';

@@ -4,7 +4,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Browser } from 'playwright';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine, launchChromium } from '../../actors/engine.js';
-import { Telemetry } from '../../lib/telemetry/index.js';
+import { Telemetry } from '../../lib/platform/telemetry/index.js';
 import { testChromium } from '../support/chromium.js';
 import { localNetwork } from '../support/network.js';
 import { startService, type Service } from '../support/service.js';

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { sessionMachine, sessionStatus } from '../../machines/session.js';
-import { statePath } from '../../lib/journal/transitions.js';
+import { statePath } from '../../lib/platform/journal/transitions.js';
 import type { ActOutput, ActReply, ActRequest, Outcome, ReplyParams } from '../../machines/session.js';
 
 const TIMEOUT_MS = 60_000;

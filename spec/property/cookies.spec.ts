@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { isRight } from 'fp-ts/lib/Either.js';
 import type { Browser, BrowserContext } from 'playwright';
 import { launchChromium } from '../../actors/engine.js';
-import { cookieCodec, type Cookie } from '../../lib/request/cookie.js';
+import { cookieCodec, type Cookie } from '../../lib/contract/request/cookie.js';
 import { cookieish } from '../support/fuzz.js';
 
 // Seeded, so every run tries the same bodies; FUZZ_RUNS and FUZZ_SEED explore further by hand.

@@ -1,11 +1,11 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
 import { rmSync } from 'node:fs';
-import { cycleIndex, cycleStart } from '../../lib/billing/cycle.js';
-import { PLANS, type PlanName } from '../../lib/billing/plans.js';
-import { type LedgerEntry } from '../../lib/store/index.js';
-import { openSqliteStore, type SqliteStore } from '../../lib/store/sqlite/index.js';
-import { seedKey, sessionFor, T0, tempDir } from '../lib/store/fixtures.js';
+import { cycleIndex, cycleStart } from '../../lib/platform/billing/cycle.js';
+import { PLANS, type PlanName } from '../../lib/contract/plans.js';
+import { type LedgerEntry } from '../../lib/platform/store/index.js';
+import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
+import { seedKey, sessionFor, T0, tempDir } from '../lib/platform/store/fixtures.js';
 
 /** One thing that can happen to an account: a session of a live or test key ends somehow, a top-up, a read, time passes. */
 type Event =

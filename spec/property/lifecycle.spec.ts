@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Engine } from '../../actors/engine.js';
 import { testChromium } from '../support/chromium.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
-import { ManualClock } from '../../lib/clock.js';
+import { ManualClock } from '../../lib/platform/clock.js';
 import { FakeDriver } from '../support/fake-driver.js';
 import { localNetwork } from '../support/network.js';
 import { settle, startService, type Service } from '../support/service.js';

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { Engine } from '../../actors/engine.js';
 import {
   MAX_NAME_LENGTH, MAX_SCRIPT_LENGTH, MAX_SELECTOR_LENGTH, MAX_TARGET_LENGTH, MAX_TYPED_LENGTH, MAX_URL_LENGTH, MAX_VALUE_LENGTH,
-} from '../../lib/request/text.js';
+} from '../../lib/contract/text.js';
 import { startService, type Service } from '../support/service.js';
 import { html, TestSite } from '../support/site.js';
 

@@ -1,4 +1,4 @@
-import type { PlanName } from '../../lib/billing/plans.js';
+import type { PlanName } from '../../lib/contract/plans.js';
 import { Engine } from '../../actors/engine.js';
 import { testChromium } from './chromium.js';
 import { startService, type Service, type ServiceOptions } from './service.js';

@@ -1,4 +1,4 @@
-import { chromiumSetting } from '../../lib/config/index.js';
+import { chromiumSetting } from '../../lib/platform/config/index.js';
 
 /** The Chromium tests and benchmarks launch: CHROMIUM_PATH as serve reads it, else Debian's. */
 export function testChromium(): string {

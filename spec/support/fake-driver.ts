@@ -1,8 +1,8 @@
 import type { BrowserDriver, ContextSettings, LiveView, PageDriver, PageFailure } from '../../actors/driver.js';
-import { StepError } from '../../lib/errors.js';
-import type { LiveFrame, Viewer } from '../../lib/live/screencast.js';
-import type { InputEvent } from '../../lib/request/input.js';
-import type { ActPlan, RunOutcome } from '../../lib/steps/runner.js';
+import { StepError } from '../../lib/contract/errors.js';
+import type { LiveFrame, Viewer } from '../../lib/browser/live/screencast.js';
+import type { InputEvent } from '../../lib/contract/request/input.js';
+import type { ActPlan, RunOutcome } from '../../lib/browser/act/runner.js';
 
 /**
  * A page driver with no browser, behind the real actors: each act takes a few event-loop turns
@@ -116,7 +116,7 @@ class FakePage implements PageDriver {
         const params = step.params as { url?: string };
         if (step.name === 'goto' && params.url?.includes('/403')) {
           const fatal = new StepError('access_denied', 'The site answered HTTP 403', { status: 403, url: params.url });
-          const error = { step: completed, action: 'goto', code: fatal.code, message: fatal.message, context: fatal.context };
+          const error = { step: completed, action: 'goto' as const, code: fatal.code, message: fatal.message, context: fatal.context };
           return { result: this.result(plan, completed, error), ran, close: false, fatal };
         }
         if (step.name === 'goto' && params.url?.includes('/fault')) throw new Error(`the fake page driver failed at ${params.url}`);

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { createLogger } from '../../lib/log.js';
-import { Telemetry } from '../../lib/telemetry/index.js';
+import { createLogger } from '../../lib/platform/log.js';
+import { Telemetry } from '../../lib/platform/telemetry/index.js';
 
 /** A service's log written to memory: every level, as the JSON lines the process would print. */
 export interface LogCapture {

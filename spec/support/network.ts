@@ -1,5 +1,5 @@
 import type { NetworkOptions } from '../../actors/driver.js';
-import { AddressGuard, AllowList, type Resolver } from '../../lib/net/address.js';
+import { AddressGuard, AllowList, type Resolver } from '../../lib/network/address.js';
 
 /**
  * Names resolve only to this machine, and every other name fails at once: tests and benchmarks

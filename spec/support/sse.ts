@@ -1,5 +1,5 @@
 import { SseParser, type SseMessage } from '../../dashboard/sse.js';
-import { TIMED_OUT, within } from '../../lib/time.js';
+import { TIMED_OUT, within } from '../../lib/platform/time.js';
 
 /** One Server-Sent Event as read off the wire (parsed by the dashboard's own reader). */
 export type { SseMessage };

@@ -1,0 +1,196 @@
+import type { Page } from 'playwright';
+import { StepError } from '../../contract/errors.js';
+import type { BlockerTracker } from '../blockers/index.js';
+import type { CaptchaSolver } from '../captcha/solver.js';
+import type { NetworkView } from './define.js';
+import type { PageObserver } from '../observe/observer.js';
+import type { PageState } from '../../contract/response/page.js';
+import { Overrun, STOPPED_NOTE, type PageDeadline } from '../deadline.js';
+import { seconds } from '../../platform/time.js';
+import { OBSERVE_ALLOWANCE_MS } from './budget.js';
+import type { StepContext, StepModule, StepOutcome } from './define.js';
+import type { StepCall, StepType } from '../../contract/step-types.js';
+import type { ActResult } from '../../contract/response/envelope.js';
+import { actionFailure } from './targeting/failure.js';
+import type { JournalSink } from '../../platform/journal/events.js';
+import { redactStepMessage, redactStepParams } from '../../platform/journal/redact.js';
+
+/** What one act asks the runner to do. */
+export interface ActPlan {
+  /** Set by a create with `url`: opened before the steps. */
+  url?: string;
+  steps: StepCall[];
+  /** `light` answers url, title and scroll only. */
+  pageMode: 'full' | 'light';
+  /** False for a bare create (no url, no steps): nothing was loaded, page is null. */
+  observe: boolean;
+  /** The act's id in the session's journal. */
+  actId?: string;
+}
+
+/** Where an act's time went, in ms: sent as Server-Timing, not part of the envelope. */
+export interface ActTimings {
+  total: number;
+  stable: number;
+  observe: number;
+}
+
+/** The runner's answer: the result plus what the lifecycle must do next. */
+export interface RunOutcome {
+  result: ActResult;
+  /** The steps that were started, in order (a create's url first, as a goto); with `result.error` the last one failed. */
+  ran: StepCall[];
+  timings?: ActTimings;
+  close: boolean;
+  fatal?: StepError;
+}
+
+/** Thrown when the act was cancelled from outside (expiry, delete, engine loss): nothing to answer. */
+export class ActCancelled extends Error {}
+
+/**
+ * Turns anything step `name` threw into a step error, unless the act was cancelled. An Overrun
+ * with `budget` as its limit is the step's own; any other is one of its reads of the page.
+ */
+function asStepError(name: string, error: unknown, signal: AbortSignal, budget?: number): StepError {
+  if (signal.aborted) throw new ActCancelled('act cancelled');
+  if (error instanceof StepError) return error;
+  if (error instanceof Overrun) {
+    const what = error.limitMs === budget ? 'it did not finish within its limit' : 'a read of the page did not finish within';
+    return new StepError('action_failed', `${name} failed: ${what} of ${seconds(error.limitMs)}${error.stopped ? STOPPED_NOTE : ''}`, { reason: 'timeout' });
+  }
+  return actionFailure(name, error);
+}
+
+/** Past a step's budget, the time its own timeouts get to fire first, so that it fails in its own words. */
+const STEP_SLACK_MS = 1_000;
+/** The wait_for / wait_until limit of a create's url. */
+const CREATE_WAIT_TIMEOUT_MS = 10_000;
+
+/** The session's page and what watches it. */
+export interface PageEnv {
+  page: Page;
+  /** Holds every step, and the final observation, to its budget; knows when the page is gone. */
+  deadline: PageDeadline;
+  observer: PageObserver;
+  blockers: BlockerTracker;
+  network?: NetworkView;
+  solver?: CaptchaSolver;
+  /** Where each step is recorded with its (redacted) params, duration and outcome. */
+  journal?: JournalSink;
+  /** The module of each step type (lib/api/steps.ts), which the act's steps name. */
+  stepModule(name: StepType): StepModule<unknown>;
+}
+
+/**
+ * Runs an act: the create's url if any, then each step in order, stopping at the first failure,
+ * then one observation of the page (reused from a final observe step when there is one). Each
+ * step runs within its budget, the observation within its own, under the page's deadline; a page
+ * that crashed or could not be recovered ends the session (fatal page_crashed / page_unresponsive).
+ */
+export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+  const { observer, deadline } = env;
+  const started = performance.now();
+  deadline.beginAct();
+  observer.takeTimings();
+  const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  // Whether a step after the one at index `from` acts on an element.
+  const targetsAfter = (from: number): boolean => plan.steps.slice(from + 1).some((step) => env.stepModule(step.name).targets === true);
+  const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
+  let close = false;
+  let fatal: StepError | undefined;
+  let observation: PageState | undefined;
+  const ran: StepCall[] = [];
+
+  const fail = async (step: number, action: StepType, error: StepError): Promise<void> => {
+    // A step that ran out of time may have left the page busy (a wait's expression still
+    // looping): the page must answer before anything else is asked of it.
+    const verdict = deadline.failure ? 'closed' : await deadline.check().catch(() => 'closed' as const);
+    // A page that is gone is what the caller needs to hear, whatever the step made of it.
+    const stopped = verdict === 'stopped' && !error.message.includes(STOPPED_NOTE);
+    const final = deadline.failure ?? (stopped ? new StepError(error.code, error.message + STOPPED_NOTE, error.context) : error);
+    result.error = { step, action, code: final.code, message: final.message, context: final.context };
+    if (final.fatal) fatal = final;
+  };
+  // Each step within its budget (and the slack), its failure a step error.
+  const runStep = async (index: number, name: StepType, params: unknown): Promise<StepOutcome | void> => {
+    const module = env.stepModule(name);
+    const budget = module.budget(params, ctx) + STEP_SLACK_MS;
+    const redacted = env.journal && redactStepParams(name, params);
+    // Before the step runs: what it types may show up in what it causes (a GET form's URL).
+    if (redacted) env.journal?.addSecrets(redacted.secrets);
+    const begun = performance.now();
+    try {
+      return await deadline.run(budget, () => module.run(ctx, params));
+    } catch (error) {
+      await fail(index, name, asStepError(name, error, signal, budget));
+    } finally {
+      if (redacted && !signal.aborted) journalStep(env.journal!, { actId: plan.actId ?? '', index, name, params, redacted: redacted.params, ms: performance.now() - begun, error: result.error });
+    }
+  };
+
+  if (plan.url !== undefined) {
+    ran.push({ name: 'goto', params: { url: plan.url } });
+    ctx.actionsAhead = targetsAfter(-1);
+    await runStep(0, 'goto', { url: plan.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
+  }
+
+  for (const [index, step] of plan.steps.entries()) {
+    if (result.error) break;
+    ran.push(step);
+    ctx.actionsAhead = targetsAfter(index);
+    const outcome = await runStep(index, step.name, step.params);
+    if (result.error) {
+      observation = undefined;
+    } else {
+      observation = outcome?.observation;
+      close ||= outcome?.close === true;
+      result.completed++;
+    }
+  }
+
+  if (signal.aborted) throw new ActCancelled('act cancelled');
+  if (plan.observe && !deadline.failure) result.page = await finalObservation(env, plan, observation, signal);
+  // The page went while being observed, after every step had run: the observation is where it failed.
+  const failure = deadline.failure;
+  if (failure && !fatal) {
+    fatal = failure;
+    result.error ??= { step: plan.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
+  }
+  result.media = ctx.results.media;
+  result.extraction = ctx.results.extraction;
+  result.blockers_dismissed = ctx.results.blockers;
+  const spent = observer.takeTimings();
+  return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
+}
+
+/** Records one step; its error message says no more than the log would. */
+function journalStep(
+  journal: JournalSink,
+  step: { actId: string; index: number; name: string; params: unknown; redacted: unknown; ms: number; error: ActResult['error'] },
+): void {
+  const { actId, index, name, params, redacted, ms, error } = step;
+  journal.record({
+    type: 'step',
+    act_id: actId,
+    index,
+    step: name,
+    params: redacted,
+    duration_ms: Math.round(ms),
+    ok: error === null,
+    ...(error ? { error: { code: error.code, message: redactStepMessage(name, error.message, params) } } : {}),
+  });
+}
+
+/** The auto-observe at the end of every act, within an observe step's budget; a page that cannot be read gives null, not a failed act. */
+async function finalObservation(env: PageEnv, plan: ActPlan, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
+  const { observer, deadline } = env;
+  try {
+    // An explicit observe as the last step wins over `page: light`: the caller asked for it.
+    if (reuse) return reuse;
+    return await deadline.run(OBSERVE_ALLOWANCE_MS, () => (plan.pageMode === 'light' ? observer.light() : observer.observe()));
+  } catch {
+    if (signal.aborted) throw new ActCancelled('act cancelled');
+    return null;
+  }
+}

@@ -1,0 +1,62 @@
+// Clicking an element where the click reaches it and nothing else: a row's centre may hold a star
+// icon, a folder item's centre one of its own tree items. The point is read in the page
+// (./page/click-point.ts). An element ready at once is clicked there with the mouse, its events
+// watched in the page; anything else goes through Playwright's click, which waits for it.
+import type { ElementHandle } from 'playwright';
+import { StepError } from '../../../contract/errors.js';
+import { HOOKS_KEY, PAGE_KEY } from '../../injected/protocol.js';
+import { bounded, READ_LIMIT_MS } from '../../deadline.js';
+import { evaluateTop } from '../../evaluate.js';
+import { clickPointOf } from '../../injected/target/click-point.js';
+import type { Landing } from '../../injected/target/act.js';
+import { ACTION_TIMEOUT_MS, refGone } from './index.js';
+import type { Located } from './located.js';
+import type { StepContext } from '../define.js';
+
+const covered = (controls: string[]): StepError =>
+  new StepError('action_failed', `click failed: every part of it is another control inside it (${controls.join(', ')}); target one of those`, {
+    reason: 'covered',
+  });
+
+/**
+ * Clicks a found target. In the top document, one round trip asks the walker whether it is ready
+ * now (enabled, shown, standing still, a point of its box reaching it) and where; the mouse
+ * clicks there while the page stops any of the click's events that would land elsewhere. An
+ * element not ready, one in an iframe, or a click that landed elsewhere goes through Playwright's
+ * click (clickOwnBox), which waits for it under the action's timeout.
+ */
+export async function clickLocated(ctx: StepContext, located: Located): Promise<void> {
+  if (located.inTop) {
+    const aim = await located.ask('aimClick');
+    if (aim.state === 'gone') throw refGone(ctx, located.found.ref, located.target);
+    if (aim.state === 'nested') throw covered(aim.controls);
+    if (aim.state === 'ready') {
+      await ctx.page.mouse.click(aim.at.x, aim.at.y);
+      if ((await landing(ctx)) !== 'missed') return;
+    }
+  }
+  await clickOwnBox(await located.element());
+}
+
+/** Where the watched click landed; a document the click replaced (a navigation) took it. */
+function landing(ctx: StepContext): Promise<Landing> {
+  return bounded(ctx.page, READ_LIMIT_MS, () =>
+    evaluateTop(
+      ctx.page,
+      (key: string) => (globalThis as unknown as Record<symbol, { clickLanded(): Landing } | undefined>)[Symbol.for(key)]?.clickLanded() ?? 'none',
+      PAGE_KEY,
+    ),
+  ).catch((): Landing => 'none');
+}
+
+/**
+ * Clicks `element` where the click reaches it: its centre, or another point of its own box when
+ * the centre holds another control; action_failed (`covered`) naming those controls when every
+ * point of it is another control's. Playwright's actionability checks apply as always.
+ */
+export async function clickOwnBox(element: ElementHandle<Element>): Promise<void> {
+  const point = await element.evaluate(clickPointOf, HOOKS_KEY);
+  if (point.kind === 'nested') throw covered(point.controls);
+  const position = point.kind === 'point' ? { x: point.x, y: point.y } : undefined;
+  await element.click({ timeout: ACTION_TIMEOUT_MS, ...(position ? { position } : {}) });
+}

@@ -1,0 +1,238 @@
+import type { ElementHandle, Frame, Page } from 'playwright';
+import { StepError } from '../../../contract/errors.js';
+import { withWalker } from '../../observe/bundle.js';
+import { actionFailure } from './failure.js';
+import { foreignFrames } from '../../observe/observer.js';
+import { PAGE_KEY } from '../../injected/protocol.js';
+import { bounded, READ_LIMIT_MS } from '../../deadline.js';
+import type { StepContext } from '../define.js';
+import type { FindQuery, FindResult } from '../../injected/target/find.js';
+import { pause } from '../../../platform/time.js';
+
+/** How a step names its element: exactly one of these (the codec enforces it). */
+export interface TargetParams {
+  ref?: string;
+  text?: string;
+  label?: string;
+}
+
+/** What the step will do with the element; narrows label matches to controls that can take it. */
+export type Purpose = FindQuery['purpose'];
+
+/** How long an action waits for its element to become actionable (visible, stable, enabled, unobscured). */
+export const ACTION_TIMEOUT_MS = 5_000;
+
+type PageApiLike = {
+  resolve(ref: string): { element: Element; frames: Element[] } | null;
+  find(query: FindQuery): FindResult;
+};
+
+const describe = (target: TargetParams): Record<string, string> =>
+  target.ref !== undefined ? { ref: target.ref } : target.text !== undefined ? { text: target.text } : { label: target.label ?? '' };
+
+/**
+ * The page's answer for one target: the matched ref (with the cross-origin frame it is in, if
+ * any), or the candidates to offer. The top document is asked first, then each cross-origin
+ * frame in turn; a frame's refs continue the page's numbering.
+ */
+async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<FindResult & { frame?: Frame }> {
+  const query = (): FindQuery => ({
+    by: target.text !== undefined ? 'text' : 'label',
+    value: target.text ?? target.label ?? '',
+    purpose,
+    nextRef: ctx.observer.nextRefNumber,
+  });
+  const ask = async (where: Page | Frame): Promise<FindResult> => {
+    const result = await withWalker(
+      where,
+      ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.find(q) ?? null,
+      [PAGE_KEY, query()] as const,
+    );
+    ctx.observer.reserve(result.nextRef);
+    return result;
+  };
+  const result = await ask(ctx.page);
+  if (result.ref) return result;
+  let candidates = result.candidates;
+  for (const frame of foreignFrames(ctx.page)) {
+    const found = await ask(frame).catch(() => null);
+    if (found?.ref) return { ...found, frame };
+    candidates = [...candidates, ...(found?.candidates ?? [])];
+  }
+  return { ...result, candidates: candidates.slice(0, 5) };
+}
+
+/** Runs in the page: ref `r`'s element when it is in the top document, else how many iframes deep it is (-1: gone). */
+function resolveInPage([key, r]: readonly [string, string]): Element | number {
+  const found = (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r);
+  if (!found) return -1;
+  return found.frames.length === 0 ? found.element : found.frames.length;
+}
+
+/**
+ * A handle to ref `ref`'s element, in the frame whose document holds it (same-origin iframes).
+ * Playwright's element actions on it wait for actionability as locators do; a ref names one
+ * element, so there is nothing to re-query, and an element that went away is an error at once.
+ */
+async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle<Element>> {
+  const gone = (): StepError => refGone(ctx, ref, target);
+  // A cross-origin iframe's element: that frame's walker numbered it and holds it.
+  if (foreign) {
+    const handle = await foreign
+      .evaluateHandle(([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null, [PAGE_KEY, ref] as const)
+      .catch(() => null);
+    const element = handle?.asElement();
+    if (!element) throw gone();
+    return element;
+  }
+  // One round trip for the usual case (the element is in the top document).
+  const first = await bounded(ctx.page, READ_LIMIT_MS, () => ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const));
+  const element = first.asElement();
+  if (element) return element;
+  const depth = (await first.jsonValue()) as number;
+  void first.dispose().catch(() => undefined);
+  if (depth < 0) throw gone();
+  let frame: Frame = ctx.page.mainFrame();
+  for (let i = 0; i < depth; i++) {
+    const handle = await ctx.page.evaluateHandle(
+      ([key, r, index]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames[index] ?? null,
+      [PAGE_KEY, ref, i] as const,
+    );
+    const inner = await handle.asElement()?.contentFrame();
+    await handle.dispose();
+    if (!inner) throw new StepError('element_not_found', `The frame holding ${ref} is gone; observe again`, { target: describe(target), candidates: [] });
+    frame = inner;
+  }
+  // The walker's map lives on the top window; the iframe's own document reaches it there.
+  const inFrame = await frame.evaluateHandle(
+    ([key, r]) => (window.top as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null,
+    [PAGE_KEY, ref] as const,
+  );
+  const found = inFrame.asElement();
+  if (!found) throw gone();
+  return found;
+}
+
+/** How long a text or label target missing from a page that is still settling is looked for again. */
+export const APPEAR_CAP_MS = 3_000;
+/** The pause between two looks. */
+const LOOK_AGAIN_MS = 100;
+
+/**
+ * A text or label target the page does not show yet, on a page that is still settling (the
+ * previous step's fetch answered, its result not drawn yet; a dialog fading in), is looked for
+ * again until it shows, the page is stable (one last look), or APPEAR_CAP_MS pass. Action steps
+ * do not wait for the page's quiet, so this is where a step waits for what it needs. On a
+ * stable page a missing target fails at once.
+ */
+async function lookAgainWhileSettling(ctx: StepContext, target: TargetParams, purpose: Purpose, first: FindResult & { frame?: Frame }): Promise<FindResult & { frame?: Frame }> {
+  const deadline = performance.now() + APPEAR_CAP_MS;
+  let found = first;
+  while (!found.ref && !ctx.signal.aborted) {
+    const stable = await ctx.observer.stableNow();
+    const left = deadline - performance.now();
+    if (!stable) await pause(Math.min(LOOK_AGAIN_MS, left), ctx.signal);
+    found = await findInPage(ctx, target, purpose);
+    if (stable || left <= LOOK_AGAIN_MS) break;
+  }
+  return found;
+}
+
+/** A step's target as the page matched it: its ref, and the cross-origin frame whose walker holds it, if any. */
+export interface FoundRef {
+  ref: string;
+  frame?: Frame;
+}
+
+/**
+ * Matches a step's target to a ref. A ref must come from the latest observation (an older one is
+ * stale); text and label are matched in the page among visible elements (label order:
+ * aria-label, placeholder, associated label, name, nearby text). No match: element_not_found
+ * with up to 5 nearest candidates `{ref, label}`.
+ */
+export async function findRef(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<FoundRef> {
+  if (target.ref !== undefined) {
+    const ref = target.ref.trim();
+    if (!ctx.observer.isCurrent(ref)) {
+      const stale = ctx.observer.wasIssued(ref);
+      throw new StepError(
+        'element_not_found',
+        stale
+          ? `The ref ${ref} is stale: it is not in the latest observation; observe again and use a current ref`
+          : `There is no element ${ref} in the latest observation; observe the page first`,
+        { target: { ref }, candidates: ctx.observer.nearest(ref) },
+      );
+    }
+    const frame = ctx.observer.frameOf(ref);
+    return frame ? { ref, frame } : { ref };
+  }
+  const found = await lookAgainWhileSettling(ctx, target, purpose, await findInPage(ctx, target, purpose));
+  if (!found.ref) {
+    const what = target.text !== undefined ? `text "${target.text}"` : `label "${target.label}"`;
+    throw new StepError('element_not_found', `No visible element matches the ${what}`, {
+      target: describe(target),
+      candidates: found.candidates,
+    });
+  }
+  return found.frame ? { ref: found.ref, frame: found.frame } : { ref: found.ref };
+}
+
+/** The error of a ref whose element left the page since it was matched. */
+export function refGone(ctx: StepContext, ref: string, target: TargetParams): StepError {
+  return new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
+    target: describe(target),
+    candidates: ctx.observer.nearest(ref),
+  });
+}
+
+/** A handle to a found ref's element, for Playwright's element actions (dispose it after use). */
+export function handleOf(ctx: StepContext, found: FoundRef, target: TargetParams): Promise<ElementHandle<Element>> {
+  return refHandle(ctx, found.ref, target, found.frame);
+}
+
+/** Resolves a step's target to a handle of its element (dispose it after use: see withTarget); see findRef. */
+export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle<Element>> {
+  return handleOf(ctx, await findRef(ctx, target, purpose), target);
+}
+
+/** Locates a step's target, runs `use` on its element, and lets the handle go (without waiting for the page to confirm). */
+export async function withTarget<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (element: ElementHandle<Element>) => Promise<T>): Promise<T> {
+  const element = await locate(ctx, target, purpose);
+  try {
+    return await use(element);
+  } finally {
+    void element.dispose().catch(() => undefined);
+  }
+}
+
+/** Runs an action on a located element, turning Playwright's failures into action_failed with a reason and a sentence. */
+export async function perform<T>(what: string, action: () => Promise<T>): Promise<T> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof StepError) throw error;
+    throw actionFailure(what, error);
+  }
+}
+
+/**
+ * Readies a new document, while the caller waits for it to settle, for the Playwright actions
+ * that follow (`actions`): Playwright compiles its injected script in the page's main world (for
+ * the preview of every element handle) and in its utility world (where actions run), some 20 ms
+ * each, which a document that is only read never needs. Our walker needs nothing: it comes with
+ * every top document (an init script). Best effort: nothing waits for it, and a document that
+ * goes away meanwhile only ends it early.
+ */
+export function prepareActions(page: Page, actions: boolean): void {
+  if (!actions) return;
+  void page
+    .evaluateHandle(() => document.documentElement)
+    .then(async (handle) => {
+      try {
+        await handle.asElement()?.waitForElementState('visible', { timeout: 1_000 });
+      } finally {
+        await handle.dispose();
+      }
+    })
+    .catch(() => undefined);
+}

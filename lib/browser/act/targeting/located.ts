@@ -1,0 +1,66 @@
+// A step's target once found: its ref, asked of the walker in one round trip for the plain
+// actions (click, fill, select: lib/target/page/act.ts), and a Playwright handle made only when an action
+// needs Playwright's own (a field it sets, an element not ready yet, one inside an iframe).
+// A handle costs more than its round trip: its preview needs Playwright's injected script,
+// which the document compiles on first use.
+import type { ElementHandle } from 'playwright';
+import type { PageInternals } from '../../injected/api.js';
+import { withWalker } from '../../observe/bundle.js';
+import { PAGE_KEY } from '../../injected/protocol.js';
+import type { StepContext } from '../define.js';
+import { findRef, handleOf, type FoundRef, type Purpose, type TargetParams } from './index.js';
+
+/** The walker's methods a step may ask of a ref (lib/observe/page/api.ts). */
+type RefMethod = 'aimClick' | 'aimFill' | 'leaveField' | 'fieldAfter' | 'chooseOptions';
+type Answer<M extends RefMethod> = Awaited<ReturnType<PageInternals[M]>>;
+/** What a method takes after the ref. */
+type Rest<M extends RefMethod> = Parameters<PageInternals[M]> extends [string, ...infer R] ? R : never;
+
+/** A found target: its ref, where it is, and its handle on demand. */
+export class Located {
+  private handle: Promise<ElementHandle<Element>> | undefined;
+
+  constructor(
+    private readonly ctx: StepContext,
+    readonly found: FoundRef,
+    readonly target: TargetParams,
+  ) {}
+
+  /** The element is in the top document's walker's reach (not in a cross-origin frame): the plain actions apply. */
+  get inTop(): boolean {
+    return this.found.frame === undefined;
+  }
+
+  /** Asks the top document's walker to run `method` on the ref, with `rest` after it (install it first if the document has none). */
+  ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<M>> {
+    return withWalker(
+      this.ctx.page,
+      ([key, m, ref, args]) => {
+        const api = (globalThis as unknown as Record<symbol, Record<string, (ref: string, ...args: unknown[]) => unknown> | undefined>)[Symbol.for(key)];
+        return api ? (api[m]!(ref, ...args) as Answer<M>) : null;
+      },
+      [PAGE_KEY, method, this.found.ref, rest as unknown[]] as const,
+    );
+  }
+
+  /** The element's handle, made once. */
+  element(): Promise<ElementHandle<Element>> {
+    this.handle ??= handleOf(this.ctx, this.found, this.target);
+    return this.handle;
+  }
+
+  /** Lets the handle go, if one was made (without waiting for the page to confirm). */
+  release(): void {
+    void this.handle?.then((handle) => handle.dispose()).catch(() => undefined);
+  }
+}
+
+/** Finds a step's target, runs `use` on it, and lets any handle made for it go. */
+export async function withLocated<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (located: Located) => Promise<T>): Promise<T> {
+  const located = new Located(ctx, await findRef(ctx, target, purpose), target);
+  try {
+    return await use(located);
+  } finally {
+    located.release();
+  }
+}

@@ -1,0 +1,273 @@
+import type { Frame, Page } from 'playwright';
+import { StepError } from '../../contract/errors.js';
+import { withWalker } from './bundle.js';
+import { diff } from './diff.js';
+import { PAGE_KEY, type WalkOptions, type WalkResult } from '../injected/protocol.js';
+import { ForeignFrames } from './frames.js';
+import { Overrun } from '../deadline.js';
+import { evaluateTop } from '../evaluate.js';
+import { DOM_QUIET_MS, MUTATION_KEY, NOT_QUIET, type DomQuiet, type Look, type StabilityTracker } from './stability.js';
+import type { InteractiveElement, PageState, ScrollState } from '../../contract/response/page.js';
+import type { ObserveOptions, Observer } from './types.js';
+
+export { foreignFrames } from './frames.js';
+
+/** The page state's `captcha`: a widget on the page that did not stop the navigation. */
+export type CaptchaNote = NonNullable<PageState['captcha']>;
+
+/** How long an observation waits for the page to settle before reporting `stable: false`. */
+export const STABLE_CAP_MS = 3_000;
+/** A stability wait that ran out its cap this recently makes the observation's own wait a follow-up (FOLLOW_UP_CAP_MS). */
+const RECENTLY_CAPPED_MS = 100;
+/**
+ * Right after a wait that ran out its cap (a goto's own), the observation waits at most this
+ * long more: a page that did not settle in 3 s seldom does in the next 3, and one act should not
+ * pay two caps for it. It still covers an anti-flicker snippet's usual 4 s.
+ */
+export const FOLLOW_UP_CAP_MS = 1_000;
+
+/**
+ * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
+ * null when the walker is not installed in this document yet. With `walkIfQuietFor`, the walk
+ * is only done when the page has loaded, shows its root and has been quiet that long: a look
+ * during a stability wait, which walks at once when the page is ready and costs a few reads
+ * when not. A root still hidden (an anti-flicker snippet that has not let go) is shown for the
+ * walk alone, through a constructed style sheet that no mutation observer sees: its text is
+ * there, only not painted yet.
+ */
+function walkInPage([key, options, quietKey, walkIfQuietFor]: [string, WalkOptions, string, number | null]): { walk: WalkResult | null; dom: DomQuiet } | null {
+  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
+  if (!api) return null;
+  const last = (window as unknown as Record<string, number | undefined>)[quietKey];
+  const hidden = [document.documentElement, document.body].some((el) => {
+    if (!el) return false;
+    const style = getComputedStyle(el);
+    return style.opacity === '0' || style.visibility === 'hidden';
+  });
+  const dom = { quietFor: last === undefined ? Number.MAX_VALUE : performance.now() - last, loaded: document.readyState === 'complete', hidden };
+  if (walkIfQuietFor !== null && (!dom.loaded || hidden || dom.quietFor < walkIfQuietFor)) return { walk: null, dom };
+  if (!hidden) return { walk: api.walk(options), dom };
+  const sheets = [...document.adoptedStyleSheets];
+  try {
+    const reveal = new CSSStyleSheet();
+    // An id in :is() outweighs the snippets' class selectors (`html.async-hide`).
+    reveal.replaceSync(':root:is(:root, #\\#), body:is(body, #\\#) { opacity: 1 !important; visibility: visible !important; }');
+    document.adoptedStyleSheets = [...sheets, reveal];
+  } catch {
+    // A page that broke the API is walked as it is.
+  }
+  try {
+    return { walk: api.walk(options), dom };
+  } finally {
+    document.adoptedStyleSheets = sheets;
+  }
+}
+
+/** Runs in the page: title and scroll only, for `page: light`. */
+function readLight(): { title: string; scroll: ScrollState } {
+  const root = document.scrollingElement ?? document.documentElement;
+  const viewport = window.innerHeight;
+  const height = Math.max(root?.scrollHeight ?? 0, viewport);
+  const y = Math.round(window.scrollY);
+  const percent = height > 0 ? Math.min(100, Math.max(0, Math.round(((y + viewport) / height) * 100))) : 100;
+  return { title: document.title, scroll: { y, height, viewport, percent } };
+}
+
+/**
+ * A session's observer: waits (bounded) for stability, walks the page once, and keeps what the
+ * next observation needs: the next ref number (refs are never reused in a session), the refs of
+ * the latest observation (older ones are stale) and the content for the diff.
+ */
+export class PageObserver implements Observer {
+  private nextRef = 1;
+  private observed = 0;
+  private last: { content: string; elements: InteractiveElement[] } | null = null;
+  private current = new Set<string>();
+  /** The frame of each current ref that lives in a cross-origin iframe. */
+  private refFrames = new Map<string, Frame>();
+  /** The page's cross-origin iframes, walked through their own frames. */
+  private readonly frames: ForeignFrames;
+
+  constructor(
+    private readonly page: Page,
+    private readonly tracker: StabilityTracker,
+  ) {
+    this.frames = new ForeignFrames(page);
+  }
+
+  /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
+  private timings = { stable: 0, walk: 0 };
+  /** When a stability wait last ran out its cap with the page still unsettled. */
+  private cappedAt = Number.NEGATIVE_INFINITY;
+  /** The CAPTCHA the latest navigation's access check left on the page, and the URL it was found at. */
+  private captcha: { found: CaptchaNote; url: string } | null = null;
+
+  /** Records the CAPTCHA widget (or none) that the access check after a navigation found and let pass; observations of that document report it. */
+  noteCaptcha(found: CaptchaNote | null): void {
+    this.captcha = found ? { found, url: this.page.url().split('#')[0] ?? '' } : null;
+  }
+
+  async waitForStable(capMs: number, signal?: AbortSignal): Promise<boolean> {
+    const start = performance.now();
+    try {
+      const stable = await this.tracker.waitForStable(this.page, capMs, signal);
+      if (!stable && !signal?.aborted) this.cappedAt = performance.now();
+      return stable;
+    } finally {
+      this.timings.stable += performance.now() - start;
+    }
+  }
+
+  /**
+   * Whether the page is stable right now: one read, no wait (targeting asks while its target is
+   * missing). With `turnMs`, a task from now (at most that long), in the same read: an action's
+   * handlers have had their turn.
+   */
+  async stableNow(turnMs = 0): Promise<boolean> {
+    return this.tracker.isStable(await this.tracker.quiet(this.page, turnMs));
+  }
+
+  /** The time spent on stability waits and walks since the last call (for Server-Timing), and resets it. */
+  takeTimings(): { stable: number; walk: number } {
+    const taken = this.timings;
+    this.timings = { stable: 0, walk: 0 };
+    return taken;
+  }
+
+  /** The cross-origin frame whose document holds current ref `ref`; undefined for the top document's refs. */
+  frameOf(ref: string): Frame | undefined {
+    return this.refFrames.get(ref);
+  }
+
+  /** True when `ref` was in the latest observation. */
+  isCurrent(ref: string): boolean {
+    return this.current.has(ref);
+  }
+
+  /** True when `ref` was handed out at some point in this session (so, if not current, it is stale). */
+  wasIssued(ref: string): boolean {
+    const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
+    return n >= 1 && n < this.nextRef;
+  }
+
+  /** The number the next new element gets; targeting by text or label may hand out refs too. */
+  get nextRefNumber(): number {
+    return this.nextRef;
+  }
+
+  /** Moves the ref counter past numbers the page handed out outside an observation. */
+  reserve(next: number): void {
+    this.nextRef = Math.max(this.nextRef, next);
+  }
+
+  /** Up to 5 other elements of the latest observation nearest to `ref` by number, for element_not_found. */
+  nearest(ref: string): Array<{ ref: string; label: string }> {
+    const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
+    // The ref itself is no candidate: it is the one that could not be used.
+    const elements = (this.last?.elements ?? []).filter((element) => element.ref !== ref);
+    const distance = (r: string): number => (Number.isNaN(n) ? 0 : Math.abs(Number(r.slice(1)) - n));
+    return [...elements]
+      .sort((a, b) => distance(a.ref) - distance(b.ref))
+      .slice(0, 5)
+      .map(({ ref: r, label }) => ({ ref: r, label }));
+  }
+
+  async observe(options: ObserveOptions = {}): Promise<PageState> {
+    const mode = options.mode ?? 'main';
+    const first = this.observed === 0;
+    const walkOptions: WalkOptions = {
+      mode,
+      format: options.format ?? 'markdown',
+      scope: options.scope,
+      includeLinks: options.include_links ?? false,
+      controlsInPlace: (options.controls ?? 'in_place') === 'in_place',
+      includeMap: mode !== 'full' && (first || options.include_page_map === true),
+      maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
+      nextRef: this.nextRef,
+    };
+    // Each look of the wait reads the page's quiet and, once the page is quiet, walks it in the
+    // same evaluate: a stable page costs one evaluate. A wait that runs out its cap walks the page as it is.
+    const capped = performance.now() - this.cappedAt < RECENTLY_CAPPED_MS;
+    const start = performance.now();
+    const walked = this.timings.walk;
+    let looks = 0;
+    const { stable, last } = await this.tracker.settle(() => (looks++, this.look(walkOptions)), capped ? FOLLOW_UP_CAP_MS : STABLE_CAP_MS);
+    // A page stable at the first look had no wait: the time of that look is the walk's.
+    if (looks > 1 || !last.walk) this.timings.stable += performance.now() - start - (this.timings.walk - walked);
+    if (!stable) this.cappedAt = performance.now();
+    let walk = (stable ? last.walk : null) ?? (await this.walk(walkOptions, null)).walk;
+    if (options.scope !== undefined && !walk.scopeMatched) {
+      throw new StepError('element_not_found', `The scope ${options.scope} matches nothing on the page`, {
+        target: { scope: options.scope },
+        candidates: [],
+      });
+    }
+    const framesStart = performance.now();
+    const framed = await this.frames.add(walk, walkOptions);
+    this.timings.walk += performance.now() - framesStart;
+    walk = framed.walk;
+    this.refFrames = framed.refFrames;
+    this.nextRef = walk.nextRef;
+    this.observed++;
+    const previous = this.last;
+    this.last = { content: walk.content, elements: walk.elements };
+    this.current = new Set(walk.elements.map((element) => element.ref));
+    const state: PageState = {
+      url: this.page.url(),
+      title: walk.title,
+      stable,
+      markdown: walk.total > walk.content.length ? { content: walk.content, length: { shown: walk.content.length, total: walk.total } } : { content: walk.content },
+      interactive_elements: walk.elements,
+      forms: walk.forms,
+      ...(walk.map ? { map: walk.map } : {}),
+      changes: previous ? diff(previous, this.last) : null,
+      scroll: walk.scroll,
+      // Another URL (its fragment aside) is another document, which no access check has read.
+      ...(this.captcha && this.captcha.url === this.page.url().split('#')[0] ? { captcha: this.captcha.found } : {}),
+    };
+    return state;
+  }
+
+  /** The `page: light` answer: url, title and scroll only, with no wait. */
+  async light(): Promise<PageState> {
+    const { title, scroll } = await evaluateTop(this.page, readLight, undefined);
+    return { url: this.page.url(), title, scroll };
+  }
+
+  /**
+   * One look of the observation's stability wait: the page's quiet, and its walk when the page
+   * is quiet and its network idle (a walk the wait would throw away is not done). A look that
+   * fails because a navigation replaced the document counts as not quiet; a page that does not
+   * answer, or a bad scope, ends the observation as a walk would.
+   */
+  private async look(options: WalkOptions): Promise<Look & { walk: WalkResult | null }> {
+    if (!this.tracker.networkIdle()) return { walk: null, dom: await this.tracker.quiet(this.page) };
+    try {
+      return await this.walk(options, DOM_QUIET_MS);
+    } catch (error) {
+      if (error instanceof StepError || error instanceof Overrun) throw error;
+      return { walk: null, dom: NOT_QUIET };
+    }
+  }
+
+  /**
+   * One evaluate (the walk and the page's quiet), after installing the walker in a document that
+   * has none yet; with `ifQuietFor`, the walk only when the page has been quiet that long.
+   */
+  private async walk(options: WalkOptions, ifQuietFor: null): Promise<{ walk: WalkResult; dom: DomQuiet }>;
+  private async walk(options: WalkOptions, ifQuietFor: number): Promise<{ walk: WalkResult | null; dom: DomQuiet }>;
+  private async walk(options: WalkOptions, ifQuietFor: number | null): Promise<{ walk: WalkResult | null; dom: DomQuiet }> {
+    const start = performance.now();
+    const args: [string, WalkOptions, string, number | null] = [PAGE_KEY, options, MUTATION_KEY, ifQuietFor];
+    try {
+      return await withWalker(this.page, walkInPage, args);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const scope = /invalid scope selector:[^\n]*/.exec(message);
+      if (scope) throw new StepError('invalid_request', scope[0], { path: 'observe.scope', expected: 'a valid CSS selector' });
+      throw error;
+    } finally {
+      this.timings.walk += performance.now() - start;
+    }
+  }
+}

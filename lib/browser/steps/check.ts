@@ -1,0 +1,30 @@
+import type * as t from 'io-ts';
+import { boolean, described, withDefault } from '../../contract/codec/index.js';
+import { withNavigation } from '../act/navigation/action.js';
+import { withTarget } from '../act/targeting/index.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
+import { defineStep } from '../act/define.js';
+import { setToggle } from '../forms/controls.js';
+import { targeted } from '../../contract/target.js';
+
+/** Parameters of check: a target and the wanted state (false unchecks). */
+export const checkCodec = described(
+  targeted({ checked: described(withDefault(boolean, true), 'The wanted state; false unchecks.') }),
+  'Checks or unchecks a checkbox, radio or switch.',
+);
+
+/** Decoded check parameters. */
+export type CheckParams = t.TypeOf<typeof checkCodec>;
+
+/** The check step: checks (or with `checked: false` unchecks) a checkbox, radio or switch. */
+export const checkStep = defineStep({
+  name: 'check',
+  targets: true,
+  codec: checkCodec,
+  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
+  run: async (ctx, params) => {
+    const name = params.ref ?? params.text ?? params.label ?? '';
+    // setToggle handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
+    await withTarget(ctx, params, 'check', (element) => withNavigation(ctx, () => setToggle(element, params.checked, name)));
+  },
+});

@@ -1,0 +1,69 @@
+import type * as t from 'io-ts';
+import { described, intRange, oneOf, strictObject, withDefault } from '../../contract/codec/index.js';
+import { targetText } from '../../contract/text.js';
+import { ACTION_TIMEOUT_MS, perform, withTarget } from '../act/targeting/index.js';
+import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../deadline.js';
+import { ELEMENT_ALLOWANCE_MS } from '../act/budget.js';
+import { defineStep, type StepContext } from '../act/define.js';
+import { withEffects } from '../act/navigation/effects.js';
+import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from '../../contract/limits.js';
+import { pause } from '../../platform/time.js';
+import { jumpTo, wheelBy } from '../scrolling/moves.js';
+import { exactlyOneOf } from '../../contract/target.js';
+
+/** Parameters of scroll: exactly one of to, direction, ref; amount and times apply to direction. */
+export const scrollCodec = described(
+  exactlyOneOf(
+    strictObject(
+      {
+        amount: described(withDefault(intRange(1, MAX_SCROLL_AMOUNT), 500), 'Pixels per wheel turn (with direction).'),
+        times: described(withDefault(intRange(1, MAX_SCROLL_TIMES), 1), 'How many wheel turns (with direction).'),
+      },
+      {
+        to: described(oneOf(['top', 'bottom']), 'Jumps to the top or the bottom.'),
+        direction: described(oneOf(['up', 'down']), 'Turns the mouse wheel up or down.'),
+        ref: described(targetText, 'Scrolls this element (a ref from the latest observation) into view.'),
+      },
+    ),
+    ['to', 'direction', 'ref'],
+  ),
+  'Scrolls the page (or, in an app layout whose body does not scroll, the panel that does).',
+);
+
+/** Decoded scroll parameters. */
+export type ScrollParams = t.TypeOf<typeof scrollCodec>;
+
+/** The pause between two wheel turns, so the page's scroll handlers run (and lazy content starts loading). */
+const BETWEEN_TIMES_MS = 100;
+/** How long the requests a scroll fired (lazy content) get to answer before the step ends. */
+const SETTLE_CAP_MS = 1_500;
+
+/**
+ * The scroll step: `to` jumps to the top or bottom, `direction` turns the mouse wheel `times`
+ * times by `amount` px, `ref` scrolls an element into view. Then a short wait for the requests
+ * the scroll fired (lazy content), and a frame; the act's observation waits for stability.
+ */
+export const scrollStep = defineStep({
+  name: 'scroll',
+  targets: true,
+  codec: scrollCodec,
+  // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
+  budget: (params) =>
+    SETTLE_CAP_MS + (params.ref !== undefined ? ELEMENT_ALLOWANCE_MS : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
+  run: (ctx, params) => withEffects(ctx, SETTLE_CAP_MS, () => scroll(ctx, params)),
+});
+
+/** The scroll itself. */
+async function scroll(ctx: StepContext, params: ScrollParams): Promise<void> {
+  if (params.ref !== undefined) {
+    await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));
+  } else if (params.to !== undefined) {
+    await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
+  } else {
+    const dy = params.direction === 'up' ? -params.amount : params.amount;
+    for (let i = 0; i < params.times && !ctx.signal.aborted; i++) {
+      if (i > 0) await pause(BETWEEN_TIMES_MS, ctx.signal);
+      await wheelBy(ctx.page, dy);
+    }
+  }
+}

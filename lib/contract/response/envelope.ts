@@ -1,0 +1,61 @@
+import type * as t from 'io-ts';
+import {
+  anyJson, arrayOf, described, intAtLeast, matching, named, nullable, oneOf, recordOf, string, strictObject, dateTime,
+} from '../codec/index.js';
+import { stepErrorCodes } from '../errors.js';
+import { STEP_TYPES } from '../step-types.js';
+import { mediaItemCodec } from './media.js';
+import { pageStateCodec } from './page.js';
+
+/** A session id as answers carry it: `ses_`, the node that runs it and `_`, and 24 characters. */
+export const sessionId = described(matching('a session id', '^ses_[0-9a-z_]+$'), 'Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters.');
+
+/** A request id: `req_` and 24 characters, the X-Request-Id of the answer. */
+export const requestId = matching('a request id', '^req_[0-9a-z]+$');
+
+/** Free-form details of an error; what they hold depends on its code. */
+export const errorContext = recordOf(anyJson, { name: 'an object' });
+
+/** A step error (contract 2.6): the envelope's `error`. */
+export const stepErrorCodec = named(
+  strictObject({
+    step: described(intAtLeast(0), 'Zero-based position of the failed step (0 with action goto when a create\'s url failed).'),
+    action: described(oneOf(STEP_TYPES), 'Type of the step that failed.'),
+    code: described(oneOf(stepErrorCodes), 'Step error code.'),
+    message: described(string, 'What happened, in words.'),
+    context: described(
+      errorContext,
+      'Details by code: element_not_found the target and up to 5 candidates {ref, label}; navigation_failed url, reason, status; ' +
+        'access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected.',
+    ),
+  }),
+  'StepError',
+);
+
+/** The session envelope (contract 2.1): the body of create and act answers. */
+export const envelopeCodec = named(
+  strictObject({
+    session_id: sessionId,
+    expires_at: described(dateTime, 'When the session expires (ISO 8601).'),
+    request_id: described(requestId, 'Id of this request, the same as the X-Request-Id header.'),
+    completed: described(intAtLeast(0), 'Steps that ran successfully.'),
+    page: described(nullable(pageStateCodec), 'The page after the steps; null for a bare create (no url, no steps) or a page that could not be read.'),
+    media: described(arrayOf(mediaItemCodec, { name: 'media items' }), 'Screenshots and PDFs, in step order; empty when none.'),
+    extraction: described(
+      nullable(errorContext),
+      'Extracted values by extract field name and execute_js result_key; null when neither step ran.',
+    ),
+    blockers_dismissed: described(arrayOf(oneOf(['cookie_consent', 'popup']), { name: 'kinds' }), 'Kinds of blockers dismissed automatically, each once.'),
+    error: described(nullable(stepErrorCodec), 'Null on success; otherwise the step that failed (the steps after it did not run).'),
+  }),
+  'Envelope',
+);
+
+/** The session envelope as a value (contract 2.1). */
+export type Envelope = t.TypeOf<typeof envelopeCodec>;
+
+/** The envelope's act part, which running an act makes: all but the session's and the request's ids. */
+export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id'>;
+
+/** The step that failed, as the envelope's `error` tells it. */
+export type FailedStep = NonNullable<ActResult['error']>;

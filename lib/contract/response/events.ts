@@ -1,0 +1,116 @@
+import * as t from 'io-ts';
+import { anyJson, arrayOf, boolean, dateTime, described, intAtLeast, named, nullable, oneOf, string, strictObject, withSchema, type Props } from '../codec/index.js';
+
+/** The newest events kept per session; older ones are dropped as new ones are written. */
+export const MAX_JOURNAL_EVENTS = 5_000;
+
+/** How long a journal (and a trace) stays readable after its session ended. */
+export const JOURNAL_RETENTION_MS = 24 * 60 * 60 * 1000;
+
+/** The longest page and console message an event keeps. */
+export const MAX_MESSAGE_LENGTH = 500;
+
+const count = intAtLeast(0);
+const actId = described(string, 'The act this belongs to (an id of its own, not shown elsewhere).');
+const stepError = described(
+  strictObject({ code: described(string, 'The step error code.'), message: described(string, 'What happened, in words.') }),
+  'Why it failed; absent when it did not.',
+);
+
+/** One event kind: `type` fixed, then its own fields after the common id and at. */
+function kind<const T extends string, R extends Props, O extends Props = Record<never, never>>(type: T, description: string, required: R, optional?: O) {
+  const codec = strictObject(
+    {
+      id: described(intAtLeast(1), 'Its number in the session\'s journal: 1, 2, 3... in order.'),
+      at: described(dateTime, 'When it happened (ISO 8601).'),
+      type: described(oneOf([type]), description),
+      ...required,
+    },
+    optional ?? ({} as O),
+  );
+  return Object.assign(named(codec, `JournalEvent_${type.replace('.', '_')}`), { eventType: type });
+}
+
+/** Every event kind of the journal (contract 1 of issue 14), in one list the union and the docs are made from. */
+export const journalEventKinds = [
+  kind('transition', 'A transition of the session machine.', {
+    from: described(nullable(string), 'The dotted state path before (active.idle); null for the first.'),
+    to: described(string, 'The dotted state path after (active.running).'),
+    event: described(string, 'The XState event type that caused it, as written (act, xstate.done.actor…, xstate.after…).'),
+  }),
+  kind('act.received', 'An act was queued.', { act_id: actId, steps: described(arrayOf(string, { name: 'steps' }), 'Its step names, in order.') }),
+  kind('act.started', 'An act began to run.', { act_id: actId }),
+  kind('act.finished', 'An act ran to its end.', {
+    act_id: actId,
+    ok: described(boolean, 'Every step succeeded.'),
+    duration_ms: described(count, 'How long it ran, in whole ms.'),
+  }, { error: stepError }),
+  kind('step', 'One step ran.', {
+    act_id: actId,
+    index: described(count, 'Its index in the act (a create\'s url is step 0, as a goto).'),
+    step: described(string, 'The step\'s name.'),
+    params: described(anyJson, 'Its parameters with defaults, secrets redacted ([redacted], execute_js code cut to an excerpt).'),
+    duration_ms: described(count, 'How long it ran, in whole ms.'),
+    ok: described(boolean, 'Whether it succeeded.'),
+  }, { error: stepError }),
+  kind('navigation', 'The main frame received a document.', { url: described(string, 'Its URL (user:password@ redacted).'), status: described(count, 'Its HTTP status.') }),
+  kind('page.error', 'An uncaught exception in the page.', { message: described(string, `Its message, at most ${MAX_MESSAGE_LENGTH} characters.`) }),
+  kind('console.error', 'The page logged an error to its console.', { message: described(string, `The text, at most ${MAX_MESSAGE_LENGTH} characters.`) }),
+  kind('blocker', 'A consent banner or popup was dismissed.', { kind: described(string, 'What kind (cookie_consent, popup, ...).'), detail: described(string, 'Where: the page URL.') }),
+  kind('captcha', 'A CAPTCHA was met.', {
+    kind: described(string, 'Its kind (recaptcha, hcaptcha, turnstile, interstitial, ...).'),
+    vendor: described(nullable(string), 'Who makes it, when known.'),
+    outcome: described(oneOf(['solved', 'unsolved', 'in_the_way', 'noted']), 'solved or unsolved by the solver, in_the_way (the step failed), or noted (on the page, not in the way).'),
+    url: described(string, 'The page URL.'),
+  }),
+  kind('access', 'The site refused access (the step fails access_denied).', {
+    url: described(string, 'The page URL.'),
+    status: described(nullable(count), 'The HTTP status, when there is one.'),
+    reason: described(string, 'Why, in words.'),
+  }),
+  kind('takeover', 'A person took over the page.', { by: described(oneOf(['key']), 'Who: the session\'s key.') }),
+  kind('handback', 'The person handed the page back.', {}),
+  kind('usage', 'What the session consumed, in all (written as it ends).', {
+    seconds: described(count, 'Runtime in whole seconds, rounded up.'),
+    bytes: described(count, 'Metered response bytes, all proxy kinds.'),
+    ai_tokens: described(count, 'Tokens used resolving ai >> selectors.'),
+    captcha_solves: described(count, 'CAPTCHAs solved.'),
+    credits: described(count, 'Credits these amount to.'),
+  }),
+  kind('ended', 'The session ended: always its last event.', {
+    status: described(oneOf(['closed', 'expired', 'failed']), 'How it ended.'),
+    error_code: described(nullable(string), 'Why it failed; null when it did not.'),
+    error_message: described(nullable(string), 'What happened, in words; null when nothing did.'),
+  }),
+] as const;
+
+type Kinds = (typeof journalEventKinds)[number];
+
+const kindOf = (u: unknown): Kinds | undefined => journalEventKinds.find((codec) => codec.eventType === (u as { type?: unknown } | null)?.type);
+
+/** One journal event: `{id, at, type, ...fields}` by its type. */
+export const journalEventCodec = named(
+  withSchema(
+    new t.Type<t.TypeOf<Kinds>, t.OutputOf<Kinds>, unknown>(
+      'JournalEvent',
+      (u): u is t.TypeOf<Kinds> => kindOf(u)?.is(u) === true,
+      // An unknown type fails as the first kind's type would: "type must be transition".
+      (u, c) => (kindOf(u) ?? journalEventKinds[0]).validate(u, c) as t.Validation<t.TypeOf<Kinds>>,
+      (a) => a,
+    ),
+    (w) => ({ oneOf: journalEventKinds.map((codec) => w.walk(codec)) }),
+  ),
+  'JournalEvent',
+);
+
+/** The answer of GET /v1/sessions/{id}/events. */
+export const eventPageCodec = named(
+  strictObject({
+    events: described(arrayOf(journalEventCodec, { name: 'events' }), 'The events after `after`, oldest first.'),
+    next_cursor: described(nullable(string), 'The last returned id, to pass as after; null when nothing follows yet.'),
+  }),
+  'EventPage',
+);
+
+/** One journal event, typed from its codec. */
+export type JournalEvent = t.TypeOf<typeof journalEventCodec>;

@@ -1,0 +1,197 @@
+// The storage interface of tabwright: everything the service keeps, behind one asynchronous
+// contract with two implementations, SQLite (lib/store/sqlite/, the embedded default) and
+// PostgreSQL (lib/store/pg/, when DATABASE_URL is set). Callers only ever see `Store`.
+//
+// What every implementation must guarantee, whatever the number of processes or nodes sharing
+// one database (spec/lib/store/contract.ts checks each of these, concurrency included):
+// - Each method is atomic: it commits whole or not at all, and a rejected promise wrote nothing.
+// - Nothing that an invariant rests on is kept in a process's memory. The concurrency limit
+//   (admitSession), the rate limit (takeRate), idempotency claims (beginIdempotent), the ledger's
+//   balance_after chain and its one debit per session (endSession) are decided inside the
+//   database, in one transaction that reads and writes under a lock held until it commits
+//   (SQLite: BEGIN IMMEDIATE, one writer at a time; PostgreSQL: a row or advisory lock taken first),
+//   so concurrent callers on any node are serialised where they would otherwise both read the
+//   same state and both write.
+// - Answers read after a write see that write (read your writes), on any connection to the store.
+// - Errors the client caused are ApiError (lib/errors.ts); anything else rejects with an Error.
+// - Schema changes are migrations, numbered, applied at open, never edited once shipped.
+import type { JournalEvent } from '../../contract/response/events.js';
+import type { PlanName } from '../../contract/plans.js';
+import type {
+  Account,
+  ApiKeyRecord,
+  IdempotencyBegin,
+  LedgerEntry,
+  NewSessionRow,
+  RateDecision,
+  SelectorKey,
+  SessionAdmission,
+  SessionBill,
+  SessionPage,
+  SessionRow,
+  UsageInput,
+  UsageRow,
+} from './rows.js';
+
+export type * from './rows.js';
+export type { JournalEvent } from '../../contract/response/events.js';
+
+/** Account storage. */
+export interface AccountStore {
+  /** Creates an account on `plan` with a fresh `acc_` id; rejects an unknown plan. */
+  createAccount(input: { plan: PlanName; now: number }): Promise<Account>;
+  /** The account, or undefined. */
+  getAccount(id: string): Promise<Account | undefined>;
+  /** Every account, oldest first (created_at, then id). */
+  listAccounts(): Promise<Account[]>;
+  /** Moves the account to another plan; its live keys follow at once. Rejects when the account is unknown. */
+  setAccountPlan(id: string, plan: PlanName): Promise<Account>;
+}
+
+/** API key storage; only a key's SHA-256 is ever stored. */
+export interface KeyStore {
+  /** Creates a key; the full key is answered here once and only its hash is stored. Rejects an unknown account. */
+  createKey(input: { accountId: string; test: boolean; plan?: PlanName; now: number }): Promise<{ key: string; record: ApiKeyRecord }>;
+  /** The unrevoked key whose hash matches `token`, for authentication. */
+  findKeyByToken(token: string): Promise<ApiKeyRecord | undefined>;
+  /** Keys of one account, or all keys, oldest first; revoked keys included. */
+  listKeys(accountId?: string): Promise<ApiKeyRecord[]>;
+  /** Revokes the one live key matching a full key or a prefix of at least 10 characters; rejects when none or several match. */
+  revokeKey(prefixOrKey: string, now: number): Promise<ApiKeyRecord>;
+  /** Revokes the key with this id if it is still live; false when it is unknown or was revoked already (by anyone). */
+  revokeKeyById(id: string, now: number): Promise<boolean>;
+  /** Those of `ids` that are revoked keys (another process or node may have revoked them). */
+  revokedKeyIds(ids: readonly string[]): Promise<string[]>;
+}
+
+/** Session and usage storage. */
+export interface SessionStore {
+  /**
+   * Admission of a create, in one transaction: counts the key's active sessions (opening ones
+   * included) and, only if fewer than `limit`, writes `row` as an active session still opening
+   * (invisible to getSession and listSessions until `openedSession`). Exact under concurrent
+   * callers on any node: N callers racing for a key with limit L get min(N, L - active) rows.
+   */
+  admitSession(input: { row: NewSessionRow; limit: number; now: number }): Promise<SessionAdmission>;
+  /** The admitted session's page is open: it becomes visible, with the times it really runs (from `startedAt` to `expiresAt`). Rejects unless it is still opening. */
+  openedSession(id: string, times: { startedAt: number; expiresAt: number }): Promise<SessionRow>;
+  /** The admitted session's page never opened: its row goes (nothing was billed or shown), freeing its place; false when it was not opening. */
+  abandonSession(id: string): Promise<boolean>;
+  /** Records an already open active session without admission (imports, tests) and answers it as stored. */
+  insertSession(row: NewSessionRow): Promise<SessionRow>;
+  /** The session, or undefined (also while it is still opening). */
+  getSession(id: string): Promise<SessionRow | undefined>;
+  /** A key's opened sessions, newest first, `limit` at a time; `after` is a `nextCursor` (rejects with 400 invalid_request when malformed). */
+  listSessions(query: { keyId: string; status?: 'active' | 'closed' | 'failed'; limit: number; after?: string }): Promise<SessionPage>;
+  /** The key's active sessions, opening ones included: what admitSession counts. */
+  countActiveSessions(keyId: string): Promise<number>;
+  /** Ids of the key's sessions recorded as active (opening ones included), by whichever process runs them, oldest first. */
+  activeSessionIds(keyId: string): Promise<string[]>;
+  /**
+   * Ends an active session and writes its one usage row and its ledger debit (plus a refund after a
+   * service-side fault) in one transaction, and answers what was billed; null, with nothing
+   * written, if it had already ended. Exactly one of any number of concurrent calls for one
+   * session bills it: the update guarded by status = 'active' decides, and the unique indexes on
+   * usage(session_id) and ledger(session_id) for debits and refunds back it up.
+   */
+  endSession(input: {
+    id: string;
+    status: 'closed' | 'expired' | 'failed';
+    endedAt: number;
+    errorCode?: string;
+    errorMessage?: string;
+    usage: UsageInput;
+  }): Promise<SessionBill | null>;
+  /** The ended session's usage row, or undefined. */
+  getUsage(sessionId: string): Promise<UsageRow | undefined>;
+  /**
+   * At start-up: ends every session a previous process of `node` left active as failed
+   * (engine_failure), billing its runtime and refunding it, and drops its rows still opening
+   * (never shown, nothing to bill); answers the failed ones. Sessions of other nodes are theirs;
+   * ids without a node (made before ids carried one) count as this node's. Each is billed once
+   * even if two processes do this at once.
+   */
+  failOrphanedSessions(now: number, node: string): Promise<SessionRow[]>;
+}
+
+/** Idempotency-Key storage, scoped to the API key; a done response is replayed for IDEMPOTENCY_TTL_MS. */
+export interface IdempotencyStore {
+  /**
+   * Atomically claims `idemKey` for this request, or says why not: of any number of concurrent
+   * calls with one (keyId, idemKey), on any node, exactly one answers 'new' (the primary key on
+   * (key_id, idem_key) is the claim). A pending claim older than IDEMPOTENCY_ABANDONED_MS may be
+   * claimed again; rows older than IDEMPOTENCY_TTL_MS are purged.
+   */
+  beginIdempotent(input: { keyId: string; idemKey: string; bodyHash: string; now: number }): Promise<IdempotencyBegin>;
+  /** Stores the response of a claimed (pending) request for replay. */
+  completeIdempotent(input: { keyId: string; idemKey: string; status: number; body: string; requestId: string }): Promise<void>;
+  /** Drops a pending claim whose response is not kept (429, 503, 5xx), so a retry runs afresh. */
+  releaseIdempotent(input: { keyId: string; idemKey: string }): Promise<void>;
+}
+
+/**
+ * The credit ledger's reading and admin side; `now` brings the pool's grants up to date first.
+ * Its balance_after chain is exact under concurrent writers because every entry is computed from
+ * the pool's last entry read inside the transaction that inserts it, under the write lock (SQLite)
+ * or the account row locked FOR UPDATE (PostgreSQL): writers of one pool take turns.
+ */
+export interface LedgerStore {
+  /** The pool's balance at `now`, after writing any grants for cycles begun since the last one (each cycle granted once). */
+  creditBalance(accountId: string, test: boolean, now: number): Promise<number>;
+  /** Adds `amount` whole credits to the account's live pool. Rejects when the account is unknown or the amount is not a positive integer. */
+  topUp(accountId: string, amount: number, now: number, note?: string): Promise<LedgerEntry>;
+  /** The pool's entries, oldest first (id order, which is the chain's order), without catching up on grants. */
+  ledgerEntries(accountId: string, options?: { test?: boolean }): Promise<LedgerEntry[]>;
+}
+
+/** Per-session event journals: events by session and number, the newest MAX_JOURNAL_EVENTS of each kept. */
+export interface JournalStore {
+  /** Writes `events` (numbered in order) in one transaction and drops what falls out of the bound. Called often: one call per batch. */
+  appendEvents(sessionId: string, events: readonly JournalEvent[]): Promise<void>;
+  /** Up to `limit` events numbered above `after`, oldest first. */
+  readEvents(sessionId: string, after: number, limit: number): Promise<JournalEvent[]>;
+  /** The highest event number stored for the session, 0 when none. */
+  lastEventId(sessionId: string): Promise<number>;
+  /** Deletes the journals of sessions that ended before `endedBefore` and answers those sessions' ids. */
+  pruneJournals(endedBefore: number): Promise<string[]>;
+}
+
+/** The per-key request rate limit: a sliding window of RATE_WINDOW_MS kept in the database. */
+export interface RateStore {
+  /**
+   * Counts one request of `keyId` against `limit` per window ending at `now`, unless the window
+   * is full; a refused request is not counted. Exact across nodes: of N concurrent takes into an
+   * empty window, exactly min(N, limit) are allowed. Rows older than the window are pruned.
+   */
+  takeRate(input: { keyId: string; limit: number; now: number }): Promise<RateDecision>;
+}
+
+/** Nodes sharing the store: their heartbeats, and the failover of a node that stopped beating (lib/cluster/heartbeat.ts). */
+export interface NodeStore {
+  /** Records that `node` is alive at `now`; its first beat makes it known. */
+  beatNode(node: string, now: number): Promise<void>;
+  /**
+   * For every node but `self` whose last beat is before `staleBefore`: ends its active sessions
+   * as failed (engine_failure, NODE_LOST_MESSAGE), runtime billed and refunded, and drops its rows
+   * still opening; answers the sessions this call failed. However many nodes call at once, each
+   * session is failed, billed and refunded once: the end guarded by status = 'active' decides.
+   */
+  failStaleNodes(input: { self: string; staleBefore: number; now: number }): Promise<SessionRow[]>;
+}
+
+/** AI-resolved CSS selectors for `ai >>` extract fields, per account, domain and description. */
+export interface SelectorStore {
+  /** The stored selector, or null. */
+  getSelector(key: SelectorKey): Promise<string | null>;
+  /** Stores or replaces the selector for `key`. */
+  putSelector(key: SelectorKey, selector: string, now: number): Promise<void>;
+}
+
+/** The whole storage layer; see the header of this file for what every implementation guarantees. */
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore {
+  /** Which implementation this is, for logs and /health. */
+  readonly kind: 'sqlite' | 'postgres';
+  /** Waits for work under way, then closes every connection; the store is unusable afterwards. */
+  close(): Promise<void>;
+}
+

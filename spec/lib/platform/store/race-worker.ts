@@ -1,0 +1,30 @@
+// One contender in the SQLite races across threads: opens its own connection to the file, waits at
+// the barrier, then makes its calls at once with the others and reports what the store answered.
+import { parentPort, workerData } from 'node:worker_threads';
+import { newSessionId } from '../../../../lib/platform/ids.js';
+import { openSqliteStore } from '../../../../lib/platform/store/sqlite/index.js';
+
+const { dir, op, keyId, accountId, calls, limit, now, barrier } = workerData as {
+  dir: string;
+  op: 'admit' | 'rate';
+  keyId: string;
+  accountId: string;
+  calls: number;
+  limit: number;
+  now: number;
+  barrier: SharedArrayBuffer;
+};
+const store = openSqliteStore(dir);
+parentPort!.postMessage('ready');
+Atomics.wait(new Int32Array(barrier), 0, 0);
+const allowed: boolean[] = [];
+for (let i = 0; i < calls; i++) {
+  if (op === 'admit') {
+    const row = { id: newSessionId(), keyId, accountId, test: false, startedAt: now, expiresAt: now + 300_000, timeoutSeconds: 300 };
+    allowed.push((await store.admitSession({ row, limit, now })).admitted);
+  } else {
+    allowed.push((await store.takeRate({ keyId, limit, now })).allowed);
+  }
+}
+await store.close();
+parentPort!.postMessage(allowed.filter(Boolean).length);
