@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
-import { hooksScript, topWalkerScript } from '../lib/browser/observe/bundle.js';
+import { hooksScript, topProgramScript } from '../lib/browser/program.js';
 import { PageObserver } from '../lib/browser/observe/observer.js';
 import { preparePage } from '../lib/browser/context/page.js';
 import { blockedTypes } from '../lib/browser/context/resources.js';
@@ -205,11 +205,11 @@ export class PlaywrightDriver implements BrowserDriver {
   private async setUp(browser: Browser, context: BrowserContext, proxy: SessionProxy, settings: ContextSettings, identity: Identity): Promise<OpenedPage> {
     // Independent context set-up, sent together rather than one round trip after another. The
     // init scripts keep the order they are issued in: the mutation clock, the click hooks, then
-    // the walker in top documents (which takes the hooks), then the blockers' (after their binding).
+    // the program in top documents (which takes the hooks), then the blockers' (after their binding).
     const [tracker, , , blockers] = await Promise.all([
       StabilityTracker.attach(context),
       context.addInitScript({ content: hooksScript() }),
-      context.addInitScript({ content: topWalkerScript() }),
+      context.addInitScript({ content: topProgramScript() }),
       installBlockers(context, { enabled: settings.autoDismissBlockers }),
       addSessionCookies(context, settings.cookies ?? []),
     ]);

@@ -8,8 +8,9 @@
 // session's in-page scripts (click hooks at document start, the walker installed on first use):
 // the same walker an observe act runs, without the API around it.
 import type { Browser, Page } from 'playwright';
-import { hooksScript, withWalker } from '../lib/browser/observe/bundle.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../lib/browser/injected/protocol.js';
+import { hooksScript, inPage } from '../lib/browser/program.js';
+import { PROGRAM_KEY } from '../lib/browser/injected/names.js';
+import type { WalkOptions, WalkResult } from '../lib/browser/injected/walk/types.js';
 
 /** The roles Playwright's snapshot gives refs to that an agent acts on. */
 const CONTROL_ROLES = new Set([
@@ -114,7 +115,7 @@ async function sameElements(page: Page, controls: Control[], elements: WalkResul
         document.querySelector('[data-recall-mark]')?.removeAttribute('data-recall-mark');
         return index;
       },
-      { key: PAGE_KEY, refs: elements.map((element) => element.ref) },
+      { key: PROGRAM_KEY, refs: elements.map((element) => element.ref) },
     );
     found.push(role >= 0 && kind(elements[role]!.role) === control.role);
   }
@@ -145,7 +146,7 @@ function reachable(page: Page, refs: string[]): Promise<number> {
       }
       return count;
     },
-    { key: PAGE_KEY, refs },
+    { key: PROGRAM_KEY, refs },
   );
 }
 
@@ -160,14 +161,7 @@ async function measure(browser: Browser, name: string, url: string): Promise<Rec
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
     await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
     const aria = snapshotControls(await page.ariaSnapshot({ mode: 'ai' }));
-    const walk = await withWalker(
-      page,
-      ({ key, options }) => {
-        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): unknown } | undefined>)[Symbol.for(key)];
-        return api ? (api.walk(options) as WalkResult) : null;
-      },
-      { key: PAGE_KEY, options: WALK },
-    );
+    const walk = await inPage(page, 'walk', WALK);
     const listed = walk.elements.map((element) => ({ role: kind(element.role), name: norm(element.label) }));
     const byName = matchControls(aria, listed);
     // Names can differ where tabwright names what the snapshot leaves unnamed (an icon's file

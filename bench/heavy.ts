@@ -5,7 +5,7 @@
 // walk), so the figures say where an act's time goes.
 import { installBlockers } from '../lib/browser/blockers/index.js';
 import { inspectAccess } from '../lib/browser/captcha/index.js';
-import { hooksScript } from '../lib/browser/observe/bundle.js';
+import { hooksScript } from '../lib/browser/program.js';
 import { PageObserver } from '../lib/browser/observe/observer.js';
 import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import { TestSite } from '../spec/support/site.js';

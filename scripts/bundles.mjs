@@ -1,18 +1,23 @@
 #!/usr/bin/env node
-// Bundles the in-page scripts with esbuild into self-contained IIFE files under dist/, which the
-// node side reads and injects (context.addInitScript), and the dashboard (dashboard/ → dist/dashboard/:
-// app.js, app.css and index.html, which http/routes/dashboard.ts serves). Run by scripts/build.mjs after tsc.
+// Bundles the injected program (lib/browser/injected) with esbuild into self-contained IIFE files
+// next to dist/lib/browser/program.js, which reads and injects them: the program itself, its
+// bootstrap init scripts, and the consent kit evaluated on demand. And the dashboard (dashboard/ →
+// dist/dashboard/: app.js, app.css and index.html, which http/routes/dashboard.ts serves). Run by
+// scripts/build.mjs after tsc.
 import { build } from 'esbuild';
 import { appendFileSync, copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const injected = (entry, name, globalName) => ({ entry: `lib/browser/injected/${entry}`, out: `dist/lib/browser/${name}.bundle.js`, globalName });
 const bundles = [
-  { entry: 'lib/browser/injected/hooks.ts', out: 'dist/lib/browser/observe/hooks.bundle.js' },
-  { entry: 'lib/browser/injected/index.ts', out: 'dist/lib/browser/observe/page.bundle.js' },
-  // Exposes `start` under a global name, which the consent init script keeps inside its own function scope.
-  { entry: 'lib/browser/injected/consent-kit.ts', out: 'dist/lib/browser/blockers/consent.bundle.js', globalName: '__tabwrightConsentKit' },
+  injected('index.ts', 'program'),
+  injected('boot/hooks.ts', 'hooks'),
+  injected('boot/clock.ts', 'clock'),
+  // These two expose `boot` under a global name, which the script node wraps them in keeps inside its own function scope.
+  injected('boot/blockers.ts', 'blockers', '__tabwrightBlockers'),
+  injected('consent-kit.ts', 'consent', '__tabwrightConsentKit'),
   // The dashboard's page script, marked included: it is served at /dashboard/app.js, nothing from a CDN.
   { entry: 'dashboard/main.ts', out: 'dist/dashboard/app.js' },
   { entry: 'dashboard/app.css', out: 'dist/dashboard/app.css' },

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright';
-import { pageOutline } from './outline.js';
+import { inPage } from '../program.js';
 import { READ_LIMIT_MS } from '../deadline.js';
 import { chatCompletion, REQUEST_TIMEOUT_MS, type ChatMessage } from './provider.js';
 import { aiBinding, recordAiUsage } from './session.js';
@@ -35,7 +35,7 @@ export async function resolveAiSelector(page: Page, description: string, options
   }
   if (!provider) throw new AiResolveError('no AI provider is configured (set AI_BASE_URL, AI_API_KEY and AI_MODEL)');
 
-  const outline = await page.evaluate(pageOutline, OUTLINE_BUDGET);
+  const outline = await inPage(page, 'outline', OUTLINE_BUDGET);
   const messages: ChatMessage[] = [
     { role: 'system', content: SYSTEM },
     { role: 'user', content: `Page URL: ${page.url()}\n\nPage outline:\n${outline}\n\nDescription: ${description}` },
@@ -62,14 +62,8 @@ export async function resolveAiSelector(page: Page, description: string, options
 }
 
 /** Null when `selector` is valid and matches something; otherwise what is wrong with it. */
-async function checkSelector(page: Page, selector: string): Promise<string | null> {
-  return page.evaluate((sel) => {
-    try {
-      return document.querySelectorAll(sel).length > 0 ? null : `"${sel}" matches nothing on the page`;
-    } catch {
-      return `"${sel}" is not a valid CSS selector`;
-    }
-  }, selector);
+function checkSelector(page: Page, selector: string): Promise<string | null> {
+  return inPage(page, 'selectorProblem', selector);
 }
 
 /** The selector in a model's answer: first non-empty line, code fences and wrapping quotes removed. */

@@ -1,10 +1,9 @@
 import type { Config } from '@duckduckgo/autoconsent';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import type { ConsentStart } from '../injected/blockers/types.js';
+import { consentKitSource } from '../program.js';
 import { shippedRules } from './consent-rules.js';
-import { CONSENT_KEY, consentLoader, consentRecorder, consentStarter, hideBinding } from './consent-page.js';
-import { sniffPlan } from './consent-sniff.js';
-import { consentSniffer, HEURISTIC_LIMITS, sniffLookups } from './sniff-page.js';
+import { sniffTargets } from './consent-sniff.js';
 
 /** The binding autoconsent's messages reach the node side through. */
 export const SEND_BINDING = 'autoconsentSendMessage';
@@ -60,71 +59,52 @@ export function asConsentMessage(value: unknown): ConsentMessage | undefined {
   return value as ConsentMessage;
 }
 
-/** The global name scripts/bundles.mjs gives the page-side kit (./page/consent.ts). */
-const KIT_NAME = '__tabwrightConsentKit';
-
 /** How often autoconsent retries detection, and so how often a document without a banner is sniffed again. */
 const DETECT_INTERVAL_MS = 500;
 
-/** What a document's loader must be shown to take a kit (consentLoader): page scripts cannot know it. */
+/** What a document's loader must be shown to take a kit: page scripts cannot know it. */
 const KIT_TOKEN = randomBytes(16).toString('hex');
 
 let kitScript: string | undefined;
 
 /**
- * The kit, for a document whose starter asked for it (a `kit` message): an expression the node
- * side evaluates in that document's main world, where it hands its start to the document's
- * loader. The page-side kit (scripts/bundles.mjs from ./page/consent.ts) starts autoconsent with
- * the config and the rules of consent-rules.ts, narrowed there to the document's URL. Only
- * documents the sniff found signs of a banner in get it: the kit and its rules are some 170 KB
- * that every other document would otherwise receive and parse.
+ * The kit, for a document whose starter asked for it (a `kit` message): an expression node
+ * evaluates in that document's main world, where the kit (lib/browser/injected/consent-kit.ts)
+ * hands its start to the document's loader with the token, and starts autoconsent with the config
+ * and the rules of consent-rules.ts, narrowed there to the document's URL. Only documents the
+ * sniff found signs of a banner in get it: the kit and its rules are some 170 KB that every other
+ * document would otherwise receive and parse.
  */
 export function consentKitScript(): string {
   if (kitScript) return kitScript;
-  const kit = readFileSync(new URL('./consent.bundle.js', import.meta.url), 'utf8');
   // The rules travel as JSON text in a string, which V8 scans as one literal and JSON.parse reads
   // faster than it would compile the same data as an object literal.
   const { base } = shippedRules();
   kitScript = [
     '(() => {',
-    kit,
-    `  const base = JSON.parse(${JSON.stringify(JSON.stringify(base))});`,
-    `  const load = window[${JSON.stringify(CONSENT_KEY)}]?.load;`,
-    `  if (typeof load === 'function') load(${JSON.stringify(KIT_TOKEN)}, (send, onSite) => ${KIT_NAME}.start(send, ${JSON.stringify(AUTOCONSENT_CONFIG)}, base, onSite));`,
+    consentKitSource(),
+    `  __tabwrightConsentKit.boot(${JSON.stringify(KIT_TOKEN)}, ${JSON.stringify(AUTOCONSENT_CONFIG)}, JSON.parse(${JSON.stringify(JSON.stringify(base))}));`,
     '})()',
   ].join('\n');
   return kitScript;
 }
 
-const initScripts = new Map<number, string>();
+const starts = new Map<number, ConsentStart>();
 
 /**
- * The init script of every document. At document start, before any page script: our recorder
- * wraps the binding, keeps it for autoconsent and removes it from the page's globals, so page
- * scripts cannot send messages of their own. In http(s) documents the starter then decides,
- * after DOMContentLoaded, whether autoconsent starts: at once on a site with its own rule, else
- * once the sniff (consent-sniff.ts) sees something a rule could detect, retried on autoconsent's
- * schedule (`sniffRetries` times; tests may lower it). Starting means asking the node side for
- * the kit (consentKitScript): a document without a banner never receives it.
+ * What the blockers' start of every document needs for consent (lib/browser/injected/boot/blockers.ts):
+ * the binding, the kit's token, the sniff, and the URL patterns of the site rules. After
+ * DOMContentLoaded the starter starts autoconsent at once on a site with its own rule, else once
+ * the sniff (consent-sniff.ts) sees something a rule could detect, retried on autoconsent's
+ * schedule (`sniffRetries` times; tests may lower it). Starting means asking node for the kit
+ * (consentKitScript): a document without a banner never receives it.
  */
-export function consentInitScript(sniffRetries = AUTOCONSENT_CONFIG.detectRetries): string {
-  const cached = initScripts.get(sniffRetries);
-  if (cached) return cached;
-  const { sitePatterns, siteTexts } = shippedRules();
-  const { css, ...plan } = sniffPlan();
-  // The selectors are sorted by lookup here, once, not by three regular expressions each in every document.
-  const sniff = { ...plan, ...sniffLookups(css) };
-  const starter = { key: CONSENT_KEY, siteTexts, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
-  const script = [
-    `(${consentRecorder.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(SEND_BINDING)});`,
-    `if (typeof window.${SEND_BINDING} === 'function' && /^https?:$/.test(location.protocol)) {`,
-    `  const send = window.${SEND_BINDING};`,
-    `  const load = (onSite) => (${consentLoader.toString()})(${JSON.stringify(CONSENT_KEY)}, ${JSON.stringify(KIT_TOKEN)}, send, onSite);`,
-    `  const sniff = (${consentSniffer.toString()})(${JSON.stringify(sniff)}, ${JSON.stringify(HEURISTIC_LIMITS)});`,
-    `  (${consentStarter.toString()})({ ...${JSON.stringify(starter)}, sitePatterns: ${JSON.stringify(sitePatterns)} }, load, sniff);`,
-    '}',
-    `(${hideBinding.toString()})(${JSON.stringify(SEND_BINDING)});`,
-  ].join('\n');
-  initScripts.set(sniffRetries, script);
-  return script;
+export function consentStart(sniffRetries = AUTOCONSENT_CONFIG.detectRetries): ConsentStart {
+  let start = starts.get(sniffRetries);
+  if (!start) {
+    const { sitePatterns, siteTexts } = shippedRules();
+    start = { binding: SEND_BINDING, token: KIT_TOKEN, sniff: sniffTargets(), sitePatterns, siteTexts, retries: sniffRetries, intervalMs: DETECT_INTERVAL_MS };
+    starts.set(sniffRetries, start);
+  }
+  return start;
 }

@@ -7,9 +7,10 @@
 // account for stops the derivation with an error naming it, so a package update that adds one
 // fails the tests (spec/lib/blockers/consent-sniff.spec.ts) instead of going unsniffed.
 import { decodeRules, type AutoConsentCMPRule, type AutoConsentRuleStep } from '@duckduckgo/autoconsent';
+import type { SniffTargets, SpecialCheck } from '../injected/blockers/types.js';
 import { shippedRules } from './consent-rules.js';
 
-/** What the in-page sniff (sniff-page.ts) looks for: any one of them is a hit. */
+/** What the in-page sniff (lib/browser/injected/blockers/sniff.ts) looks for: any one of them is a hit. */
 export interface SniffPlan {
   /**
    * CSS selectors, one complex selector each, those naming an id first. The browser answers a
@@ -24,9 +25,6 @@ export interface SniffPlan {
   /** Checks no selector expresses, coded in the sniff: Sourcepoint's frame URLs, Admiral's notice, the heuristic pass's popups. */
   special: SpecialCheck[];
 }
-
-/** The checks sniffConsent codes itself; each names what it stands for. */
-export type SpecialCheck = 'sourcepoint-frame-url' | 'admiral-notice' | 'heuristic-popup';
 
 type Condition = { css: string } | { xpath: string } | { global: string } | { special: SpecialCheck };
 
@@ -172,4 +170,21 @@ export function sniffPlan(): SniffPlan {
     special: unique(conditions.flatMap((c) => ('special' in c ? [c.special] : []))) as SpecialCheck[],
   };
   return plan;
+}
+
+/**
+ * The plan as the page's sniff takes it: its selectors sorted by how the page looks each up, done
+ * once here rather than by three regular expressions per selector in every document. A lone id,
+ * class or tag needs no selector parsed (the browser keeps only 256 parsed ones per document).
+ */
+export function sniffTargets(): SniffTargets {
+  const { css, ...rest } = sniffPlan();
+  const targets: SniffTargets = { ...rest, ids: [], classes: [], tags: [], selectors: [] };
+  for (const selector of css) {
+    if (/^#[\w-]+$/.test(selector)) targets.ids.push(selector.slice(1));
+    else if (/^\.[\w-]+$/.test(selector)) targets.classes.push(selector.slice(1));
+    else if (/^[a-z][\w-]*$/.test(selector)) targets.tags.push(selector);
+    else targets.selectors.push(selector);
+  }
+  return targets;
 }

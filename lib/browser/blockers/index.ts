@@ -1,6 +1,6 @@
 import type { BrowserContext } from 'playwright';
-import { consentInitScript, SEND_BINDING } from './autoconsent.js';
-import { inputWatch, POPUP_KEY } from './popup-page.js';
+import { blockersBootScript } from '../program.js';
+import { consentStart, SEND_BINDING } from './autoconsent.js';
 import { ConsentTracker } from './tracker.js';
 import type { BlockerTracker } from './types.js';
 
@@ -21,8 +21,7 @@ export async function installBlockers(context: BrowserContext, options: { enable
   if (!options.enabled) return DISABLED;
   const tracker = new ConsentTracker();
   await context.exposeBinding(SEND_BINDING, (source, message: unknown) => tracker.receive(source.frame, message));
-  await context.addInitScript({ content: consentInitScript(options.sniffRetries) });
-  await context.addInitScript(inputWatch, POPUP_KEY);
+  await context.addInitScript({ content: blockersBootScript(consentStart(options.sniffRetries)) });
   // Playwright reports navigations anyway: listening costs no traffic with the browser.
   context.on('page', (page) => page.on('framenavigated', (frame) => tracker.navigated(frame)));
   return tracker;

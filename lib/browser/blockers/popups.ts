@@ -1,7 +1,6 @@
 import type { Page } from 'playwright';
-import { evaluateTop } from '../evaluate.js';
+import { inPage } from '../program.js';
 import type { Dismissal } from './types.js';
-import { closeOverlay, giveUpOverlay, markOwnInput, overlayGone, POPUP_KEY, unlockScroll } from './popup-page.js';
 
 /** At most this many overlays are closed per pass (stacked popups; also a bound on a page that keeps opening them). */
 const MAX_OVERLAYS = 3;
@@ -23,22 +22,22 @@ const MIN_TEXT_BEHIND = 200;
 export async function closePopups(page: Page): Promise<Dismissal[]> {
   const closed: Dismissal[] = [];
   for (let i = 0; i < MAX_OVERLAYS; i++) {
-    const found = await evaluateTop(page, closeOverlay, { key: POPUP_KEY, minTextBehind: MIN_TEXT_BEHIND });
+    const found = await inPage(page, 'closeOverlay', MIN_TEXT_BEHIND);
     if (!found) break;
     let how = found.clicked === null ? '' : `clicked ${found.clicked}`;
-    let gone = found.clicked !== null && (await evaluateTop(page, overlayGone, { key: POPUP_KEY, ms: CLICK_SETTLE_MS }));
+    let gone = found.clicked !== null && (await inPage(page, 'overlayGone', CLICK_SETTLE_MS));
     if (!gone) {
-      await evaluateTop(page, markOwnInput, { key: POPUP_KEY, own: true });
+      await inPage(page, 'markOwnInput', true);
       await page.keyboard.press('Escape');
-      await evaluateTop(page, markOwnInput, { key: POPUP_KEY, own: false });
+      await inPage(page, 'markOwnInput', false);
       how = 'Escape';
-      gone = await evaluateTop(page, overlayGone, { key: POPUP_KEY, ms: ESCAPE_SETTLE_MS });
+      gone = await inPage(page, 'overlayGone', ESCAPE_SETTLE_MS);
     }
     if (!gone) {
-      await evaluateTop(page, giveUpOverlay, POPUP_KEY);
+      await inPage(page, 'giveUpOverlay');
       continue;
     }
-    const unlocked = await evaluateTop(page, unlockScroll, undefined);
+    const unlocked = await inPage(page, 'unlockScroll');
     closed.push({ kind: 'popup', detail: `${found.overlay} (${how}${unlocked ? ', scroll unlocked' : ''})`, url: page.url() });
   }
   return closed;

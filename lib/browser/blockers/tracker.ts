@@ -1,10 +1,9 @@
 import type { Frame, Page } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../deadline.js';
-import { evaluateTop } from '../evaluate.js';
+import { inPage } from '../program.js';
 import type { CompactCMPRuleset } from '@duckduckgo/autoconsent';
 import { asConsentMessage, consentKitScript } from './autoconsent.js';
 import { rulesFor } from './consent-rules.js';
-import { CONSENT_KEY, consentOutcome } from './consent-page.js';
 import { closePopups } from './popups.js';
 import type { BlockerKind, BlockerTracker, Dismissal } from './types.js';
 
@@ -79,7 +78,7 @@ export class ConsentTracker implements BlockerTracker {
     // The cap bounds the consent wait; the popup pass after it gets a read's time, under the page's deadline.
     await bounded(page, capMs + READ_LIMIT_MS, async () => {
       const main = page.mainFrame();
-      const outcome = await evaluateTop(page, consentOutcome, { key: CONSENT_KEY, budgetMs: capMs, startGraceMs: START_GRACE_MS });
+      const outcome = await inPage(page, 'consentOutcome', capMs, START_GRACE_MS);
       await this.until(() => (this.frames.get(main)?.done ?? 0) >= outcome.done, DELIVERY_MS);
       // Consent popups inside iframes (Sourcepoint, TrustArc...) are known only through the binding.
       await this.until(() => !page.frames().some((frame) => this.frames.get(frame)?.handling), deadline - Date.now());

@@ -1,5 +1,7 @@
 import type { Page } from 'playwright';
 import type { SolverConfig } from '../../platform/config/services.js';
+import type { Solvable } from '../injected/captcha/types.js';
+import { inPage } from '../program.js';
 import type { Challenge } from './types.js';
 
 /** One HTTP call to the solver; a hung connection must not hold a step until the cap. */
@@ -10,81 +12,12 @@ const METHODS = {
   recaptcha: { method: 'userrecaptcha', keyField: 'googlekey' },
   hcaptcha: { method: 'hcaptcha', keyField: 'sitekey' },
   turnstile: { method: 'turnstile', keyField: 'sitekey' },
-} as const;
-
-type Solvable = keyof typeof METHODS;
+} as const satisfies Record<Solvable, { method: string; keyField: string }>;
 
 const isSolvable = (vendor: string): vendor is Solvable => Object.hasOwn(METHODS, vendor);
 
 /** Why a solve failed, in words for the step error's message. */
 class SolveFailure extends Error {}
-
-/** The widget to solve, as the page shows it: its site key and which element of its class it is (-1: found by iframe). */
-interface WidgetInfo {
-  sitekey: string;
-  index: number;
-}
-
-/** Runs in the page: the first widget of `vendor` with a site key, or the key in its iframe's URL. */
-function readWidget(vendor: Solvable): WidgetInfo | null {
-  const classes = { recaptcha: 'g-recaptcha', hcaptcha: 'h-captcha', turnstile: 'cf-turnstile' };
-  const widgets = Array.from(document.getElementsByClassName(classes[vendor]));
-  const index = widgets.findIndex((widget) => widget.getAttribute('data-sitekey'));
-  if (index >= 0) return { sitekey: widgets[index]!.getAttribute('data-sitekey')!, index };
-  // Rendered without the wrapper's attribute: the vendor's iframe URL carries the key.
-  for (const frame of document.getElementsByTagName('iframe')) {
-    const src = frame.src;
-    if (vendor === 'recaptcha' && src.includes('/recaptcha/')) {
-      const key = new URL(src).searchParams.get('k');
-      if (key) return { sitekey: key, index: -1 };
-    }
-    if (vendor === 'hcaptcha' && src.includes('hcaptcha.com')) {
-      const key = new URLSearchParams(new URL(src).hash.slice(1)).get('sitekey');
-      if (key) return { sitekey: key, index: -1 };
-    }
-  }
-  return null;
-}
-
-/**
- * Runs in the page: puts `token` where the site's form and script read it (the response fields
- * the vendor's script would fill, created in the widget when missing) and calls the widget's
- * `data-callback` when it names a global function.
- */
-function applyToken({ vendor, token, index }: { vendor: Solvable; token: string; index: number }): void {
-  const classes = { recaptcha: 'g-recaptcha', hcaptcha: 'h-captcha', turnstile: 'cf-turnstile' };
-  const fields = { recaptcha: ['g-recaptcha-response'], hcaptcha: ['h-captcha-response', 'g-recaptcha-response'], turnstile: ['cf-turnstile-response'] };
-  const widget = index >= 0 ? document.getElementsByClassName(classes[vendor])[index] ?? null : null;
-  const home = widget ?? document.forms[0] ?? document.body;
-  for (const name of fields[vendor]) {
-    const found = new Set<Element>(document.querySelectorAll(`[name="${name}"]`));
-    if (vendor === 'recaptcha') {
-      const byId = document.getElementById(name);
-      if (byId) found.add(byId);
-    }
-    if (found.size === 0) {
-      const field = document.createElement(vendor === 'turnstile' ? 'input' : 'textarea');
-      if (field instanceof HTMLInputElement) field.type = 'hidden';
-      else field.style.display = 'none';
-      field.name = name;
-      if (vendor === 'recaptcha') field.id = name;
-      home.appendChild(field);
-      found.add(field);
-    }
-    for (const field of found) {
-      if (field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) field.value = token;
-    }
-  }
-  const callback = widget?.getAttribute('data-callback');
-  const fn = callback ? (window as unknown as Record<string, unknown>)[callback] : undefined;
-  if (typeof fn === 'function') {
-    try {
-      (fn as (value: string) => unknown)(token);
-    } catch {
-      // The site's callback failing is the site's business: the token is in place.
-    }
-  }
-}
 
 /** Resolves after `ms`; rejects when `signal` aborts first. */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -142,7 +75,7 @@ export class CaptchaSolver {
   async solve(page: Page, challenge: Challenge, signal: AbortSignal): Promise<string | null> {
     const vendor = challenge.vendor;
     if (!isSolvable(vendor)) return `the solver does not handle ${vendor}`;
-    const widget = await page.evaluate(readWidget, vendor).catch(() => null);
+    const widget = await inPage(page, 'captchaWidget', vendor).catch(() => null);
     if (!widget) return 'the widget has no site key';
     let token: string;
     try {
@@ -154,7 +87,7 @@ export class CaptchaSolver {
     // The API bills a token once it is issued, whatever the page then does with it.
     this.solves++;
     try {
-      await page.evaluate(applyToken, { vendor, token, index: widget.index });
+      await inPage(page, 'applyToken', vendor, token, widget.index);
     } catch (error) {
       return `the token could not be applied (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
     }
@@ -169,7 +102,7 @@ export class CaptchaSolver {
     const body = new URLSearchParams({ key, method, [keyField]: sitekey, pageurl, json: '1' });
     const task = await this.call(`${base}/in.php`, { method: 'POST', body }, signal);
     if (task.status !== 1) throw new SolveFailure(`the solver refused the task: ${task.request}`);
-    const poll = `${base}/res.php?${new URLSearchParams({ key, action: 'get', id: task.request, json: '1' })}`;
+    const poll = `${base}/res.php?${new URLSearchParams({ key, action: 'get', id: task.request, json: '1' }).toString()}`;
     for (;;) {
       const left = deadline - Date.now();
       if (left <= 0) throw new SolveFailure(`the solver gave no answer within ${Math.round(capMs / 1000)} s`);

@@ -3,10 +3,11 @@ import { AiResolveError, resolveAiSelector, RESOLVE_LIMIT_MS } from '../ai/index
 import { WALK_LIMIT_MS } from '../deadline.js';
 import { StepError } from '../../contract/errors.js';
 import { evaluateExpression, ExpressionError } from './js.js';
-import { evaluateFields, type FieldPlan } from './page.js';
-import { parseSelector, type Reader, type SelectorForm } from './parse.js';
+import type { FieldPlan, Reader } from '../injected/extract/types.js';
+import { inPage } from '../program.js';
+import { parseSelector, type SelectorForm } from './parse.js';
 
-export { parseSelector, printSelector, type Extractor, type ParseResult, type Reader, type SelectorForm, type SelectorSyntaxError } from './parse.js';
+export { parseSelector, printSelector, type Extractor, type ParseResult, type SelectorForm, type SelectorSyntaxError } from './parse.js';
 
 /** How long a `js >>` expression may run, in ms. */
 export const JS_TIMEOUT_MS = 10_000;
@@ -67,7 +68,7 @@ export async function extractFields(page: Page, fields: Record<string, SelectorF
   if (pagePlans.length > 0) {
     let answer;
     try {
-      answer = await page.evaluate(evaluateFields, pagePlans);
+      answer = await inPage(page, 'extract', pagePlans);
     } catch (error) {
       // The page went away under the evaluation (navigation, crash): nothing could be read.
       const message = error instanceof Error ? (error.message.split('\n')[0] ?? error.message) : String(error);

@@ -7,8 +7,7 @@ export type SelectorForm =
   | { kind: 'all'; selector: string }
   | { kind: 'each'; parent: string; limit?: number; fields: Record<string, SelectorForm> };
 
-/** What is read from a CSS match: `text`, `json`, an attribute, or (no function) the outer HTML. */
-export type Reader = { kind: 'text' } | { kind: 'json' } | { kind: 'html' } | { kind: 'attribute'; name: string };
+import type { Reader } from '../injected/extract/types.js';
 
 /** One parsed selector string of an extract field. */
 export type Extractor =

@@ -5,11 +5,12 @@
 // value, or have a script put the old one back, all without Playwright noticing.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../../contract/errors.js';
-import { squash } from '../injected/walk/text.js';
 import { ACTION_TIMEOUT_MS, perform, refGone } from '../act/targeting/index.js';
 import type { Located } from '../act/targeting/located.js';
-import { fieldState, leaveField, type FieldState } from '../injected/target/field.js';
 import type { StepContext } from '../act/define.js';
+import { squash } from '../injected/strings.js';
+import type { FieldState } from '../injected/target/types.js';
+import { onElement } from '../program.js';
 import { convertWritten, isFormattedKind } from './written-values.js';
 
 /** What a fill set out to do, for the read-back. */
@@ -55,8 +56,8 @@ export async function fieldAfterFill(located: Located): Promise<FieldState | nul
  * datetime-local, month, week, number or range input gets `written` converted to its format;
  * text it cannot read is action_failed (`unreadable_value`) saying what the field wants.
  */
-export async function fillValue(handle: ElementHandle<Element>, written: string, what = 'fill'): Promise<FillCheck> {
-  const field = await perform(what, () => handle.evaluate(fieldState));
+export async function fillValue(handle: ElementHandle, written: string, what = 'fill'): Promise<FillCheck> {
+  const field = await perform(what, () => onElement(handle, 'fieldState'));
   let wanted = written;
   if (isFormattedKind(field.kind)) {
     const converted = convertWritten(field.kind, written, field.lang);
@@ -70,7 +71,7 @@ export async function fillValue(handle: ElementHandle<Element>, written: string,
   }
   await perform(what, async () => {
     await handle.fill(wanted, { timeout: ACTION_TIMEOUT_MS });
-    await handle.evaluate(leaveField);
+    await onElement(handle, 'leaveField');
   });
   return { kind: field.kind, before: field.value, wanted };
 }
@@ -90,17 +91,11 @@ function took(check: FillCheck, now: string, maxLength = -1): boolean {
 }
 
 /** Reads a field's handle once the page has reacted to a fill; null when it is gone. */
-export async function handleFieldAfterFill(handle: ElementHandle<Element>): Promise<FieldState | null> {
+export async function handleFieldAfterFill(handle: ElementHandle): Promise<FieldState | null> {
   // A script that reacts to the change in a later task or in the next frame (a reset after
   // validation) has had its turn once that frame and a task after it have run. A longer wait
   // would cost every fill; a reset after a timer of its own is not seen.
-  await handle
-    .evaluate(() => new Promise<void>((resolve) => {
-      requestAnimationFrame(() => setTimeout(resolve, 0));
-      setTimeout(resolve, 250); // a page that paints no frames (hidden) still answers
-    }))
-    .catch(() => undefined);
-  return handle.evaluate(fieldState).catch(() => null);
+  return onElement(handle, 'fieldAfter').catch(() => null);
 }
 
 /**

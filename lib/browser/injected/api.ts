@@ -1,49 +1,32 @@
-import { HOOKS_KEY, PAGE_KEY, type PageApi, type WalkOptions } from './protocol.js';
+// The program's API object for one window: every method of ./protocol.ts, each handing the work
+// to the module that holds it. A frame's copy numbers elements in the top window's store when it
+// can reach it, so refs are one namespace per page.
+import { closeOverlay, giveUpOverlay, markOwnInput, overlayGone, unlockScroll } from './blockers/popups.js';
+import { consentOutcome } from './blockers/consent.js';
+import { probe } from './captcha/probe.js';
+import { applyToken, captchaWidget } from './captcha/widget.js';
+import { documentStatus, light, nextTurn, quiet, selectorProblem } from './document.js';
+import { extract } from './extract/fields.js';
+import { elementCalls } from './element-calls.js';
+import { look } from './observation.js';
+import { outline } from './outline.js';
+import type { ProgramApi } from './page-side.js';
+import { jump, settleScroll } from './scrolling.js';
+import { aimFill, chooseInSelect, ClickWatch, fieldAfter } from './target/act.js';
+import { leaveField } from './target/field.js';
+import { findTarget } from './target/find.js';
+import type { Gone } from './target/types.js';
 import { clickTargetsOf } from './walk/listeners.js';
-import { RefStore } from './walk/refs.js';
-import { scrollBox, scrollPageTo, type ScrollBox } from './walk/scroll.js';
+import { RefStore, type Resolved } from './walk/refs.js';
+import { scrollBox } from './walk/scroll.js';
+import type { WalkOptions } from './walk/types.js';
 import { walkPage } from './walk/walk.js';
-import { findTarget, type FindQuery, type FindResult } from './target/find.js';
-import { aimFill, chooseInSelect, ClickWatch, fieldAfter, type ClickAim, type FillAim, type Landing, type SelectDone } from './target/act.js';
-import { leaveField, type FieldState } from './target/field.js';
 
-/** A ref the page no longer holds. */
-export interface Gone {
-  state: 'gone';
-}
+const GONE: Gone = { state: 'gone' };
 
-/** The installed object: the protocol's API plus what the node side's steps ask of it. */
-export interface PageInternals extends PageApi {
-  /** This copy's ref store; a copy in a frame defers to the top window's. */
-  readonly refs: RefStore;
-  /** Finds a step's target by text or label and gives it a ref (lib/target). */
-  find(query: FindQuery): FindResult;
-  /** Where the page scrolls (the window, or the panel an app layout scrolls in), for the scroll steps. */
-  scrollBox(): ScrollBox;
-  /** Moves what scrolls the page to `top` px or the bottom, at once. */
-  scrollTo(top: number | 'bottom'): void;
-  /** Readies a click on ref's element in the top document and watches its events (lib/target/page/act.ts). */
-  aimClick(ref: string): Promise<ClickAim | Gone>;
-  /** Where the watched click landed. */
-  clickLanded(): Landing;
-  /** Focuses ref's field and selects its content, for the keyboard to replace. */
-  aimFill(ref: string): FillAim | Gone;
-  /** Takes the focus from ref's field, so it fires `change` as it does for a person; false when the ref is gone. */
-  leaveField(ref: string): boolean;
-  /** Ref's field once the page has reacted to a fill. */
-  fieldAfter(ref: string): Promise<FieldState | Gone>;
-  /** Chooses the options `wanted` names in ref's <select>, if it is ready for it (`many`: the step gave an array). */
-  chooseOptions(ref: string, wanted: readonly string[], many: boolean): SelectDone | Gone;
-}
-
-const key = Symbol.for(PAGE_KEY);
-
-/** What a walk assumes for options the caller left out. */
-const DEFAULTS: WalkOptions = { mode: 'main', format: 'markdown', includeLinks: false, includeMap: false, maxTextLength: 12_000, nextRef: 1 };
-
-function installedIn(win: Window | null): PageInternals | undefined {
+function installedIn(win: Window | null, key: symbol): ProgramApi | undefined {
   try {
-    return win ? ((win as unknown as Record<symbol, PageInternals | undefined>)[key] ?? undefined) : undefined;
+    return win ? ((win as unknown as Record<symbol, ProgramApi | undefined>)[key] ?? undefined) : undefined;
   } catch {
     return undefined;
   }
@@ -57,13 +40,17 @@ function topOf(win: Window): Window {
   }
 }
 
-/** The API for `win`, remembering click listeners in `clickTargets` (filled by this realm's hook). */
-export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInternals {
+/** What a walk assumes for options the caller left out. */
+const DEFAULTS: WalkOptions = { mode: 'main', format: 'markdown', includeLinks: false, includeMap: false, maxTextLength: 12_000, nextRef: 1 };
+
+/** The API for `win`, installed under `key`; `clickTargets` holds the elements this realm's hooks saw given click listeners. */
+export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Element>): ProgramApi {
+  const doc = win.document;
   const own = new RefStore();
   // One numbering per page: every frame's copy defers to the top window's store when it can reach it.
   const store = (): RefStore => {
     const top = topOf(win);
-    return (top !== win ? installedIn(top)?.refs : undefined) ?? own;
+    return (top !== win ? installedIn(top, key)?.refs : undefined) ?? own;
   };
   // Elements of another frame were hooked by that frame's own hooks.
   const hasClickListener = (el: Element): boolean => {
@@ -72,28 +59,43 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
     if (!view || view === (win as unknown)) return false;
     return clickTargetsOf(view)?.has(el) ?? false;
   };
-  // The last walk's cross-origin iframes, for the node side to match them with its frames.
+  // The last walk's cross-origin iframes, for node to match them with its frames.
   let foreign: Element[] = [];
   const watch = new ClickWatch(win);
-  const GONE: Gone = { state: 'gone' };
-  const resolve = (ref: string): ReturnType<RefStore['resolve']> => store().resolve(String(ref), topOf(win).document);
-  /** Ref's element when the top document itself holds it; null when it is gone, a frame's when in a frame. */
+  const resolve = (ref: string): Resolved | null => store().resolve(String(ref), topOf(win).document);
+  /** Ref's element when the top document itself holds it; null when it is gone, 'frame' when it is in an iframe. */
   const inTop = (ref: string): Element | null | 'frame' => {
     const found = resolve(ref);
     if (!found) return null;
     return found.frames.length === 0 ? found.element : 'frame';
   };
+  const walk = (options: WalkOptions) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options });
   return {
-    walk: (options) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options }),
-    foreignFrame: (el) => foreign.indexOf(el),
-    resolve,
+    walk,
+    look: (options, walkIfQuietFor) => look(win, walk, options, walkIfQuietFor),
+    content: (options) => {
+      const { content, nextRef } = walk(options);
+      return { content, nextRef };
+    },
+    foreignSlots: (owners) => owners.map((el) => foreign.indexOf(el)),
+    light: () => light(win),
+    quiet: (turnMs) => quiet(win, turnMs),
+    nextTurn: (capMs) => nextTurn(win, capMs),
+    documentStatus: () => documentStatus(win),
+    userAgent: () => win.navigator.userAgent,
+    root: () => doc.documentElement,
+    selectorProblem: (selector) => selectorProblem(doc, selector),
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),
-    refs: own,
-    scrollBox: () => scrollBox(win),
-    scrollTo: (top) => scrollPageTo(win, top),
+    refElement: (ref) => {
+      const el = inTop(ref);
+      return el === 'frame' ? null : el;
+    },
+    refDepth: (ref) => resolve(ref)?.frames.length ?? -1,
+    refFrame: (ref, index) => resolve(ref)?.frames[index] ?? null,
+    refFromTop: (ref) => installedIn(win.top, key)?.resolve(ref)?.element ?? null,
     aimClick: async (ref) => {
       const el = inTop(ref);
-      return el === null ? GONE : el === 'frame' ? { state: 'slow' } : watch.aim(el, HOOKS_KEY);
+      return el === null ? GONE : el === 'frame' ? { state: 'slow' } : watch.aim(el);
     },
     clickLanded: () => watch.landed(),
     aimFill: (ref) => {
@@ -114,5 +116,22 @@ export function createApi(win: Window, clickTargets: WeakSet<Element>): PageInte
       const el = inTop(ref);
       return el === null ? GONE : el === 'frame' ? { state: 'slow' } : chooseInSelect(el, wanted, many);
     },
+    scrollBox: () => scrollBox(win),
+    jump: (top) => jump(win, top),
+    settleScroll: (capMs) => settleScroll(win, capMs),
+    closeOverlay: (minTextBehind) => closeOverlay(win, minTextBehind),
+    overlayGone: (ms) => overlayGone(win, ms),
+    markOwnInput: (own) => markOwnInput(win, own),
+    giveUpOverlay: () => giveUpOverlay(win),
+    unlockScroll: () => unlockScroll(win),
+    consentOutcome: (budgetMs, startGraceMs) => consentOutcome(win, budgetMs, startGraceMs),
+    probe: (limits) => probe(doc, limits),
+    captchaWidget: (vendor) => captchaWidget(doc, vendor),
+    applyToken: (vendor, token, index) => applyToken(doc, vendor, token, index),
+    extract: (fields) => extract(doc, fields),
+    outline: (budget) => outline(doc, budget),
+    element: elementCalls,
+    refs: own,
+    resolve,
   };
 }

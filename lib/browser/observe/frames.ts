@@ -1,20 +1,8 @@
-// The cross-origin iframes of a page: which they are, and the in-page functions that walk them
-// (serialised by Playwright, so each is self-contained).
+// The cross-origin iframes of a page: which they are, and their walks, each through its own frame.
 import type { ElementHandle, Frame, Page } from 'playwright';
-import { withWalker } from './bundle.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../injected/protocol.js';
-
-/** Runs in a cross-origin frame: one walk of its document, for its elements and forms. */
-export function walkInFrame([key, options]: [string, WalkOptions]): WalkResult | null {
-  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  return api ? api.walk(options) : null;
-}
-
-/** Runs in the page: which of the last walk's cross-origin frames each iframe element is (-1: none). */
-export function foreignSlots([key, owners]: [string, Element[]]): number[] {
-  const api = (globalThis as unknown as Record<symbol, { foreignFrame(e: Element): number } | undefined>)[Symbol.for(key)];
-  return owners.map((el) => (api ? api.foreignFrame(el) : -1));
-}
+import { bounded, WALK_LIMIT_MS } from '../deadline.js';
+import type { WalkOptions, WalkResult } from '../injected/walk/types.js';
+import { inPage } from '../program.js';
 
 const originOf = (url: string): string | null => {
   try {
@@ -75,7 +63,7 @@ export class ForeignFrames {
     const ordered = [...slots].sort(([a], [b]) => a - b);
     const base: WalkOptions = { ...options, scope: undefined, includeMap: false, elementsOnly: true };
     const walkFrame = (frame: Frame, extra: Partial<WalkOptions>): Promise<WalkResult | null> =>
-      withWalker(frame, walkInFrame, [PAGE_KEY, { ...base, ...extra }] as [string, WalkOptions]).catch(() => null);
+      bounded(frame, WALK_LIMIT_MS, () => inPage(frame, 'walk', { ...base, ...extra })).catch(() => null);
     const first = await Promise.all(ordered.map(([, frame]) => walkFrame(frame, { knownOnly: true, nextRef: walk.nextRef })));
     let nextRef = walk.nextRef;
     const elements = [...walk.elements];
@@ -113,9 +101,7 @@ export class ForeignFrames {
         const owner = this.owners.get(frame);
         return owner ? [{ frame, owner }] : [];
       });
-      // Handles in, their elements in the page: Playwright's argument typing cannot follow that here.
-      const evaluate = this.page.evaluate.bind(this.page) as unknown as (fn: typeof foreignSlots, arg: [string, ElementHandle[]]) => Promise<number[]>;
-      const numbers = await evaluate(foreignSlots, [PAGE_KEY, found.map(({ owner }) => owner)]).catch(() => null);
+      const numbers = await inPage(this.page, 'foreignSlots', found.map(({ owner }) => owner)).catch(() => null);
       if (numbers === null) {
         this.clear();
         continue;

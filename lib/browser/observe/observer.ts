@@ -1,13 +1,12 @@
 import type { Frame, Page } from 'playwright';
 import { StepError } from '../../contract/errors.js';
-import { withWalker } from './bundle.js';
 import { diff } from './diff.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../injected/protocol.js';
+import type { DomQuiet, WalkLook, WalkOptions, WalkResult } from '../injected/walk/types.js';
 import { ForeignFrames } from './frames.js';
-import { Overrun } from '../deadline.js';
-import { evaluateTop } from '../evaluate.js';
-import { DOM_QUIET_MS, MUTATION_KEY, NOT_QUIET, type DomQuiet, type Look, type StabilityTracker } from './stability.js';
-import type { InteractiveElement, PageState, ScrollState } from '../../contract/response/page.js';
+import { bounded, Overrun, WALK_LIMIT_MS } from '../deadline.js';
+import { inPage } from '../program.js';
+import { DOM_QUIET_MS, NOT_QUIET, type StabilityTracker } from './stability.js';
+import type { InteractiveElement, PageState } from '../../contract/response/page.js';
 import type { ObserveOptions, Observer } from './types.js';
 
 export { foreignFrames } from './frames.js';
@@ -25,53 +24,6 @@ const RECENTLY_CAPPED_MS = 100;
  * pay two caps for it. It still covers an anti-flicker snippet's usual 4 s.
  */
 export const FOLLOW_UP_CAP_MS = 1_000;
-
-/**
- * Runs in the page: the page's quiet (from the mutation clock under `quietKey`) and one walk;
- * null when the walker is not installed in this document yet. With `walkIfQuietFor`, the walk
- * is only done when the page has loaded, shows its root and has been quiet that long: a look
- * during a stability wait, which walks at once when the page is ready and costs a few reads
- * when not. A root still hidden (an anti-flicker snippet that has not let go) is shown for the
- * walk alone, through a constructed style sheet that no mutation observer sees: its text is
- * there, only not painted yet.
- */
-function walkInPage([key, options, quietKey, walkIfQuietFor]: [string, WalkOptions, string, number | null]): { walk: WalkResult | null; dom: DomQuiet } | null {
-  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  if (!api) return null;
-  const last = (window as unknown as Record<string, number | undefined>)[quietKey];
-  const hidden = [document.documentElement, document.body].some((el) => {
-    if (!el) return false;
-    const style = getComputedStyle(el);
-    return style.opacity === '0' || style.visibility === 'hidden';
-  });
-  const dom = { quietFor: last === undefined ? Number.MAX_VALUE : performance.now() - last, loaded: document.readyState === 'complete', hidden };
-  if (walkIfQuietFor !== null && (!dom.loaded || hidden || dom.quietFor < walkIfQuietFor)) return { walk: null, dom };
-  if (!hidden) return { walk: api.walk(options), dom };
-  const sheets = [...document.adoptedStyleSheets];
-  try {
-    const reveal = new CSSStyleSheet();
-    // An id in :is() outweighs the snippets' class selectors (`html.async-hide`).
-    reveal.replaceSync(':root:is(:root, #\\#), body:is(body, #\\#) { opacity: 1 !important; visibility: visible !important; }');
-    document.adoptedStyleSheets = [...sheets, reveal];
-  } catch {
-    // A page that broke the API is walked as it is.
-  }
-  try {
-    return { walk: api.walk(options), dom };
-  } finally {
-    document.adoptedStyleSheets = sheets;
-  }
-}
-
-/** Runs in the page: title and scroll only, for `page: light`. */
-function readLight(): { title: string; scroll: ScrollState } {
-  const root = document.scrollingElement ?? document.documentElement;
-  const viewport = window.innerHeight;
-  const height = Math.max(root?.scrollHeight ?? 0, viewport);
-  const y = Math.round(window.scrollY);
-  const percent = height > 0 ? Math.min(100, Math.max(0, Math.round(((y + viewport) / height) * 100))) : 100;
-  return { title: document.title, scroll: { y, height, viewport, percent } };
-}
 
 /**
  * A session's observer: waits (bounded) for stability, walks the page once, and keeps what the
@@ -230,7 +182,7 @@ export class PageObserver implements Observer {
 
   /** The `page: light` answer: url, title and scroll only, with no wait. */
   async light(): Promise<PageState> {
-    const { title, scroll } = await evaluateTop(this.page, readLight, undefined);
+    const { title, scroll } = await inPage(this.page, 'light');
     return { url: this.page.url(), title, scroll };
   }
 
@@ -240,7 +192,7 @@ export class PageObserver implements Observer {
    * fails because a navigation replaced the document counts as not quiet; a page that does not
    * answer, or a bad scope, ends the observation as a walk would.
    */
-  private async look(options: WalkOptions): Promise<Look & { walk: WalkResult | null }> {
+  private async look(options: WalkOptions): Promise<WalkLook> {
     if (!this.tracker.networkIdle()) return { walk: null, dom: await this.tracker.quiet(this.page) };
     try {
       return await this.walk(options, DOM_QUIET_MS);
@@ -251,16 +203,15 @@ export class PageObserver implements Observer {
   }
 
   /**
-   * One evaluate (the walk and the page's quiet), after installing the walker in a document that
-   * has none yet; with `ifQuietFor`, the walk only when the page has been quiet that long.
+   * One call into the page (the walk and the page's quiet), within a walk's limit; with
+   * `ifQuietFor`, the walk only when the page has been quiet that long.
    */
   private async walk(options: WalkOptions, ifQuietFor: null): Promise<{ walk: WalkResult; dom: DomQuiet }>;
   private async walk(options: WalkOptions, ifQuietFor: number): Promise<{ walk: WalkResult | null; dom: DomQuiet }>;
   private async walk(options: WalkOptions, ifQuietFor: number | null): Promise<{ walk: WalkResult | null; dom: DomQuiet }> {
     const start = performance.now();
-    const args: [string, WalkOptions, string, number | null] = [PAGE_KEY, options, MUTATION_KEY, ifQuietFor];
     try {
-      return await withWalker(this.page, walkInPage, args);
+      return await bounded(this.page, WALK_LIMIT_MS, () => inPage(this.page, 'look', options, ifQuietFor));
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const scope = /invalid scope selector:[^\n]*/.exec(message);

@@ -1,7 +1,8 @@
 import type { BrowserContext, Page, Request } from 'playwright';
 import { bounded, READ_LIMIT_MS } from '../deadline.js';
+import type { DomQuiet } from '../injected/walk/types.js';
+import { clockScript, inPage } from '../program.js';
 import { pause } from '../../platform/time.js';
-import { evaluateTop } from '../evaluate.js';
 
 /** Network idle and DOM quiet thresholds of the contract (2.2 `stable`). */
 export const NETWORK_IDLE_MS = 300;
@@ -12,100 +13,14 @@ const STALLED_AFTER_MS = 5_000;
 const IGNORED_TYPES = new Set(['websocket', 'eventsource', 'media']);
 /** True for a request that means the page is still loading (not one that stays open by design). */
 export const countsAsLoading = (request: Request): boolean => !IGNORED_TYPES.has(request.resourceType());
-/** Where the init script keeps the time of the last DOM mutation (performance.now() in the page). */
-export const MUTATION_KEY = '__tabwrightLastMutation';
 
-/**
- * Installed in every document before its own scripts: records the time of the last DOM
- * mutation, so quietness is measured continuously rather than by sleeping and watching.
- * An animation is no loading: a node whose attributes, or whose text without growing, changed
- * `repeats` times within `windowMs` (a carousel's progress bar, a ticking clock) no longer moves
- * the clock with such changes. Added or removed elements always do, and so does growing text.
- */
-function mutationClock([key, repeats, windowMs]: [string, number, number]): void {
-  const mark = (): void => {
-    Object.defineProperty(window, key, { value: performance.now(), configurable: true, enumerable: false });
-  };
-  const recent = new WeakMap<Node, number[]>();
-  const repeating = (node: Node, now: number): boolean => {
-    const times = (recent.get(node) ?? []).filter((time) => now - time < windowMs);
-    times.push(now);
-    recent.set(node, times);
-    return times.length > repeats;
-  };
-  const textOnly = (nodes: NodeList): boolean => Array.from(nodes).every((node) => node.nodeType === Node.TEXT_NODE);
-  const textLength = (nodes: NodeList): number => Array.from(nodes).reduce((sum, node) => sum + (node.nodeValue ?? '').length, 0);
-  mark();
-  new MutationObserver((records) => {
-    const now = performance.now();
-    for (const record of records) {
-      let animation = false;
-      if (record.type === 'attributes') animation = repeating(record.target, now);
-      else if (record.type === 'characterData') {
-        animation = (record.target.nodeValue ?? '').length <= (record.oldValue ?? '').length + 8 && repeating(record.target, now);
-      } else if (textOnly(record.addedNodes) && textOnly(record.removedNodes)) {
-        // textContent = ...: the text node swapped for another.
-        animation = textLength(record.addedNodes) <= textLength(record.removedNodes) + 8 && repeating(record.target, now);
-      }
-      if (!animation) {
-        mark();
-        return;
-      }
-    }
-  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true, characterDataOldValue: true });
-}
-
-/** Changes of one node within this window, past this many, are an animation (see mutationClock). */
-const ANIMATION_REPEATS = 3;
-const ANIMATION_WINDOW_MS = 2_000;
-
-/**
- * What the page says of its own quiet: how long its DOM has been still, in ms, whether it
- * finished loading, and whether `<html>` or `<body>` is transparent or hidden. Anti-flicker
- * snippets hide the whole page that way until their script (or a timer of a few seconds) shows
- * it: such a page is still loading, not empty.
- */
-export interface DomQuiet {
-  quietFor: number;
-  loaded: boolean;
-  hidden: boolean;
-}
-
-/** One look at the page during a stability wait: its quiet, and whatever else the same evaluate read. */
+/** One look at the page during a stability wait: its quiet (injected/walk/types.ts), and whatever else the same call read. */
 export interface Look {
   dom: DomQuiet;
 }
 
 /** What a look that failed (a navigation replaced the document under it) counts as: not quiet yet. */
 export const NOT_QUIET: DomQuiet = { quietFor: 0, loaded: false, hidden: false };
-
-/**
- * Runs in the page: its DomQuiet, from the mutation clock under `key` (the observer's walk reads
- * it the same way); with `turnMs`, a task later (at most that long), so what the page's handlers
- * scheduled in answer to an action has run.
- */
-function domQuiet([key, turnMs]: [string, number]): DomQuiet | Promise<DomQuiet> {
-  const read = (): DomQuiet => {
-    const last = (window as unknown as Record<string, number | undefined>)[key];
-    const hidden = [document.documentElement, document.body].some((el) => {
-      if (!el) return false;
-      const style = getComputedStyle(el);
-      return style.opacity === '0' || style.visibility === 'hidden';
-    });
-    return {
-      // No clock (a document its init script missed): quiet as far as anyone knows, in a number JSON carries.
-      quietFor: last === undefined ? Number.MAX_VALUE : performance.now() - last,
-      loaded: document.readyState === 'complete',
-      hidden,
-    };
-  };
-  if (turnMs <= 0) return read();
-  return new Promise((resolve) => {
-    const done = (): void => resolve(read());
-    setTimeout(done, 0);
-    setTimeout(done, turnMs);
-  });
-}
 
 /**
  * Tracks a context's network activity from its request events and tells whether a page is
@@ -119,13 +34,13 @@ export class StabilityTracker {
     this.lastActivity = now();
   }
 
-  /** Starts tracking `context`: its request events and the mutation clock in every document. */
+  /** Starts tracking `context`: its request events, and the mutation clock in every document (the injected program's boot/clock.ts). */
   static async attach(context: BrowserContext, now: () => number = () => performance.now()): Promise<StabilityTracker> {
     const tracker = new StabilityTracker(now);
     context.on('request', (request) => tracker.started(request));
     context.on('requestfinished', (request) => tracker.ended(request));
     context.on('requestfailed', (request) => tracker.ended(request));
-    await context.addInitScript(mutationClock, [MUTATION_KEY, ANIMATION_REPEATS, ANIMATION_WINDOW_MS] as [string, number, number]);
+    await context.addInitScript({ content: clockScript() });
     return tracker;
   }
 
@@ -177,7 +92,7 @@ export class StabilityTracker {
    */
   quiet(page: Page, turnMs = 0): Promise<DomQuiet> {
     // A page too busy to answer within the read limit gets its script stopped by its deadline.
-    return bounded(page, READ_LIMIT_MS, () => evaluateTop(page, domQuiet, [MUTATION_KEY, turnMs] as [string, number])).catch(() => NOT_QUIET);
+    return bounded(page, READ_LIMIT_MS, () => inPage(page, 'quiet', turnMs)).catch(() => NOT_QUIET);
   }
 
   /**

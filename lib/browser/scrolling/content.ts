@@ -1,20 +1,8 @@
-import { withWalker } from '../observe/bundle.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../injected/protocol.js';
+// What scroll_collect reads at each position: the page's content, without an observation.
 import type { StepContext } from '../act/define.js';
-
-/** What one content read brings back: the markdown and the session's next ref number after the walk. */
-interface ContentRead {
-  content: string;
-  nextRef: number;
-}
-
-/** Runs in the page: one walk, of which only the content crosses back (null before the walker is installed). */
-function readInPage([key, options]: [string, WalkOptions]): ContentRead | null {
-  const api = (globalThis as unknown as Record<symbol, { walk(o: WalkOptions): WalkResult } | undefined>)[Symbol.for(key)];
-  if (!api) return null;
-  const { content, nextRef } = api.walk(options);
-  return { content, nextRef };
-}
+import { bounded, WALK_LIMIT_MS } from '../deadline.js';
+import type { WalkOptions } from '../injected/walk/types.js';
+import { inPage } from '../program.js';
 
 /**
  * The page's main content as markdown, whole (no length cut), without making an observation: the
@@ -30,7 +18,7 @@ export async function readContent(ctx: StepContext): Promise<string> {
     maxTextLength: Number.MAX_SAFE_INTEGER,
     nextRef: ctx.observer.nextRefNumber,
   };
-  const read = await withWalker(ctx.page, readInPage, [PAGE_KEY, options] as [string, WalkOptions]);
+  const read = await bounded(ctx.page, WALK_LIMIT_MS, () => inPage(ctx.page, 'content', options));
   ctx.observer.reserve(read.nextRef);
   return read.content;
 }

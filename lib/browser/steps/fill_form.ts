@@ -8,9 +8,9 @@ import { locate } from '../act/targeting/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep, type StepContext } from '../act/define.js';
 import { checkFilled, fillValue, handleFieldAfterFill, type FillCheck } from '../forms/fill.js';
-import { describeControl, radioOfGroup, setToggle } from '../forms/controls.js';
+import { setToggle } from '../forms/controls.js';
 import { chooseOptions } from './select.js';
-import { customSelectKind } from '../forms/listbox.js';
+import { elementFrom, onElement } from '../program.js';
 import { MAX_SELECT_VALUES } from '../../contract/limits.js';
 import { MAX_TARGET_LENGTH, MAX_VALUE_LENGTH } from '../../contract/text.js';
 import { submitForm } from '../forms/submit.js';
@@ -59,11 +59,9 @@ function wantedState(label: string, value: string | boolean): boolean {
 }
 
 /** Fills one located field according to what it turns out to be; a text-like field answers what to read back. */
-async function fillField(handle: ElementHandle<Element>, label: string, value: string | boolean | string[]): Promise<FillCheck | null> {
-  const control = await handle.evaluate(describeControl);
+async function fillField(handle: ElementHandle, label: string, value: string | boolean | string[]): Promise<FillCheck | null> {
   // A custom select (an ARIA listbox, or a combobox that is not a text field) is chosen in like a select.
-  const custom = control.kind === 'text' && (await handle.evaluate((el) => !(el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement)));
-  const kind = custom && (await handle.evaluate(customSelectKind)) ? 'select' : control.kind;
+  const kind = await onElement(handle, 'controlKind');
   if (Array.isArray(value) && kind !== 'select') throw badValue(label, 'a string or a boolean for a field that is not a select');
   const one = value as string | boolean;
   switch (kind) {
@@ -75,7 +73,7 @@ async function fillField(handle: ElementHandle<Element>, label: string, value: s
         await setToggle(handle, one, label);
         break;
       }
-      const radio = (await handle.evaluateHandle(radioOfGroup, one)).asElement();
+      const radio = await elementFrom(handle, 'radioOfGroup', one);
       if (!radio) {
         // {"Pro": "yes"} names the radio itself; a word that is no choice of the group means a state.
         const word = one.trim().toLowerCase();
@@ -105,8 +103,8 @@ async function fillField(handle: ElementHandle<Element>, label: string, value: s
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
-async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle<Element>[], effects: ActionEffects): Promise<void> {
-  const checks: Array<[ElementHandle<Element>, string, FillCheck]> = [];
+async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle[], effects: ActionEffects): Promise<void> {
+  const checks: Array<[ElementHandle, string, FillCheck]> = [];
   for (const [label, value] of Object.entries(params.fields)) {
     // Kept until the step ends: the submit looks for the form most of them belong to.
     const handle = await locate(ctx, { label }, 'input');
@@ -121,7 +119,7 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
   if (!params.submit) return;
   const anchor = handles[0]!;
   const frame = await anchor.ownerFrame();
-  const sameFrame: ElementHandle<Element>[] = [];
+  const sameFrame: ElementHandle[] = [];
   for (const handle of handles) if ((await handle.ownerFrame()) === frame) sameFrame.push(handle);
   await submitForm(ctx.page, anchor, sameFrame);
 }
@@ -140,7 +138,7 @@ export const fillFormStep = defineStep({
   // Each field is one element to act on, and so is the submit control.
   budget: (params, ctx) => (Object.keys(params.fields).length + 1) * ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
   run: async (ctx, params) => {
-    const handles: ElementHandle<Element>[] = [];
+    const handles: ElementHandle[] = [];
     try {
       await withNavigation(ctx, (effects) => fillAll(ctx, params, handles, effects));
     } finally {

@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import { described, intRange, strictObject, withDefault } from '../../contract/codec/index.js';
-import { cutText } from '../injected/walk/text.js';
+import { cutText } from '../injected/strings.js';
 import type { PageState } from '../../contract/response/page.js';
 import { ContentMerger } from '../scrolling/merge.js';
 import { WALK_LIMIT_MS } from '../deadline.js';

@@ -4,11 +4,12 @@ import { described, predicate } from '../../contract/codec/index.js';
 import { withNavigation } from '../act/navigation/action.js';
 import { ACTION_TIMEOUT_MS, perform, refGone } from '../act/targeting/index.js';
 import { withLocated, type Located } from '../act/targeting/located.js';
-import { pickOptionIndex } from '../injected/target/options.js';
+import { pickOptionIndex } from '../injected/strings.js';
+import { onElement } from '../program.js';
 import { StepError } from '../../contract/errors.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep, type StepContext } from '../act/define.js';
-import { customSelectKind, selectInListbox } from '../forms/listbox.js';
+import { selectInListbox } from '../forms/listbox.js';
 import { MAX_SELECT_VALUES } from '../../contract/limits.js';
 import { MAX_VALUE_LENGTH } from '../../contract/text.js';
 import { targeted } from '../../contract/target.js';
@@ -84,16 +85,10 @@ function noSuchOption(wanted: string, values: string[]): StepError {
  * listbox or combobox has its options clicked. An array for a select that takes one option is
  * invalid_request at `path`.
  */
-export async function chooseOptions(element: ElementHandle<Element>, value: string | string[], path: string): Promise<void> {
-  const select = await perform('select', () =>
-    element.evaluate((el) =>
-      el instanceof HTMLSelectElement
-        ? { multiple: el.multiple, options: Array.from(el.options, (o) => ({ value: o.value, text: (o.label || o.text).replace(/\s+/g, ' ').trim() })) }
-        : null,
-    ),
-  );
+export async function chooseOptions(element: ElementHandle, value: string | string[], path: string): Promise<void> {
+  const select = await perform('select', () => onElement(element, 'selectState'));
   if (select === null) {
-    const kind = await perform('select', () => element.evaluate(customSelectKind));
+    const kind = await perform('select', () => onElement(element, 'customSelectKind'));
     if (!kind) throw new StepError('action_failed', 'select needs a <select> element, a listbox or a combobox', { reason: 'not_a_select' });
     await selectInListbox(element, kind, typeof value === 'string' ? [value] : value, Array.isArray(value), path);
     return;

@@ -7,6 +7,7 @@ import { withNavigation } from '../act/navigation/action.js';
 import { perform, withTarget } from '../act/targeting/index.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep, type StepContext } from '../act/define.js';
+import { inPage, onElement } from '../program.js';
 import { DOWNLOAD_TIMEOUT_MS, downloadFiles } from '../forms/downloads.js';
 import { MAX_UPLOAD_FILES } from '../../contract/limits.js';
 import { targeted } from '../../contract/target.js';
@@ -32,11 +33,6 @@ export type UploadParams = t.TypeOf<typeof uploadCodec>;
 /** How long attaching may take (the element wait plus handing the bytes to the page). */
 const ATTACH_TIMEOUT_MS = 30_000;
 
-/** Runs in the page: whether the element is a file input, and whether it takes several files. */
-function fileInput(el: Element): { multiple: boolean } | null {
-  return el instanceof HTMLInputElement && el.type === 'file' ? { multiple: el.multiple } : null;
-}
-
 /**
  * The upload step: checks the target is a file input that takes that many files, downloads each
  * URL through the session's own context (its cookies and proxy), bounded in size, and attaches
@@ -59,7 +55,7 @@ export const uploadStep = defineStep({
  * once per step) and its cookies for each URL asked for (redirects included).
  */
 function sessionHeaders(ctx: StepContext): (url: string) => Promise<Record<string, string>> {
-  const userAgent = ctx.page.evaluate(() => navigator.userAgent);
+  const userAgent = inPage(ctx.page, 'userAgent');
   // Awaited by the first request; a failure before that must not go unhandled.
   userAgent.catch(() => undefined);
   return async (url) => {
@@ -69,8 +65,8 @@ function sessionHeaders(ctx: StepContext): (url: string) => Promise<Record<strin
 }
 
 /** Checks that `element` is a file input taking that many files, downloads them and attaches them. */
-async function attach(ctx: StepContext, element: ElementHandle<Element>, urls: UploadParams['files']): Promise<void> {
-  const input = await perform('upload', () => element.evaluate(fileInput));
+async function attach(ctx: StepContext, element: ElementHandle, urls: UploadParams['files']): Promise<void> {
+  const input = await perform('upload', () => onElement(element, 'fileInput'));
   if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
   if (urls.length > 1 && !input.multiple) {
     throw new StepError('action_failed', `The file input takes one file; ${urls.length} were given`, {

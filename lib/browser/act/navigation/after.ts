@@ -3,6 +3,7 @@ import { inspectAccess } from '../../captcha/index.js';
 import { StepError } from '../../../contract/errors.js';
 import { redactUrl } from '../../../platform/journal/redact.js';
 import type { StepContext } from '../define.js';
+import { inPage } from '../../program.js';
 
 /** How long consent handling may hold a step after a navigation. */
 export const BLOCKER_CAP_MS = 1_500;
@@ -63,8 +64,6 @@ export async function afterNavigation(ctx: StepContext, response: Response | nul
 }
 
 /** The HTTP status of the current document, from Navigation Timing (when the page moved by itself). */
-function documentStatus(ctx: StepContext): Promise<number | undefined> {
-  return ctx.page
-    .evaluate(() => (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.responseStatus)
-    .catch(() => undefined);
+async function documentStatus(ctx: StepContext): Promise<number | undefined> {
+  return (await inPage(ctx.page, 'documentStatus').catch(() => null)) ?? undefined;
 }

@@ -8,7 +8,7 @@
 import type { BrowserContext, Page, Request } from 'playwright';
 import type { StepContext } from '../define.js';
 import { countsAsLoading } from '../../observe/stability.js';
-import { evaluateTop } from '../../evaluate.js';
+import { inPage } from '../../program.js';
 import { pause, withCap } from '../../../platform/time.js';
 
 /** After the action, or after a request it caused ended, how long a new request still counts as caused. */
@@ -29,17 +29,9 @@ export function isPageRequest(page: Page, request: Request): boolean {
   }
 }
 
-/** Runs in the page: resolves after the next frame and a task after it, or after `capMs`. */
-function nextTurn(capMs: number): Promise<void> {
-  return new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, capMs);
-  });
-}
-
 /** One turn of the page's rendering and event loop: what its handlers scheduled has run. Never fails. */
 async function pageTurn(page: Page): Promise<void> {
-  await withCap(evaluateTop(page, nextTurn, TURN_CAP_MS).catch(() => undefined), 2 * TURN_CAP_MS);
+  await withCap(inPage(page, 'nextTurn', TURN_CAP_MS).catch(() => undefined), 2 * TURN_CAP_MS);
 }
 
 /**

@@ -1,14 +1,12 @@
 // Clicking an element where the click reaches it and nothing else: a row's centre may hold a star
 // icon, a folder item's centre one of its own tree items. The point is read in the page
-// (./page/click-point.ts). An element ready at once is clicked there with the mouse, its events
-// watched in the page; anything else goes through Playwright's click, which waits for it.
+// (lib/browser/injected/target/click-point.ts). An element ready at once is clicked there with the
+// mouse, its events watched in the page; anything else goes through Playwright's click, which waits for it.
 import type { ElementHandle } from 'playwright';
 import { StepError } from '../../../contract/errors.js';
-import { HOOKS_KEY, PAGE_KEY } from '../../injected/protocol.js';
 import { bounded, READ_LIMIT_MS } from '../../deadline.js';
-import { evaluateTop } from '../../evaluate.js';
-import { clickPointOf } from '../../injected/target/click-point.js';
-import type { Landing } from '../../injected/target/act.js';
+import type { Landing } from '../../injected/target/types.js';
+import { inPage, onElement } from '../../program.js';
 import { ACTION_TIMEOUT_MS, refGone } from './index.js';
 import type { Located } from './located.js';
 import type { StepContext } from '../define.js';
@@ -40,13 +38,7 @@ export async function clickLocated(ctx: StepContext, located: Located): Promise<
 
 /** Where the watched click landed; a document the click replaced (a navigation) took it. */
 function landing(ctx: StepContext): Promise<Landing> {
-  return bounded(ctx.page, READ_LIMIT_MS, () =>
-    evaluateTop(
-      ctx.page,
-      (key: string) => (globalThis as unknown as Record<symbol, { clickLanded(): Landing } | undefined>)[Symbol.for(key)]?.clickLanded() ?? 'none',
-      PAGE_KEY,
-    ),
-  ).catch((): Landing => 'none');
+  return bounded(ctx.page, READ_LIMIT_MS, () => inPage(ctx.page, 'clickLanded')).catch((): Landing => 'none');
 }
 
 /**
@@ -54,8 +46,8 @@ function landing(ctx: StepContext): Promise<Landing> {
  * the centre holds another control; action_failed (`covered`) naming those controls when every
  * point of it is another control's. Playwright's actionability checks apply as always.
  */
-export async function clickOwnBox(element: ElementHandle<Element>): Promise<void> {
-  const point = await element.evaluate(clickPointOf, HOOKS_KEY);
+export async function clickOwnBox(element: ElementHandle): Promise<void> {
+  const point = await onElement(element, 'clickPoint');
   if (point.kind === 'nested') throw covered(point.controls);
   const position = point.kind === 'point' ? { x: point.x, y: point.y } : undefined;
   await element.click({ timeout: ACTION_TIMEOUT_MS, ...(position ? { position } : {}) });

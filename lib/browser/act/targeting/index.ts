@@ -1,12 +1,11 @@
 import type { ElementHandle, Frame, Page } from 'playwright';
 import { StepError } from '../../../contract/errors.js';
-import { withWalker } from '../../observe/bundle.js';
 import { actionFailure } from './failure.js';
 import { foreignFrames } from '../../observe/observer.js';
-import { PAGE_KEY } from '../../injected/protocol.js';
-import { bounded, READ_LIMIT_MS } from '../../deadline.js';
+import { bounded, READ_LIMIT_MS, WALK_LIMIT_MS } from '../../deadline.js';
 import type { StepContext } from '../define.js';
-import type { FindQuery, FindResult } from '../../injected/target/find.js';
+import type { FindQuery, FindResult } from '../../injected/target/types.js';
+import { elementIn, inPage } from '../../program.js';
 import { pause } from '../../../platform/time.js';
 
 /** How a step names its element: exactly one of these (the codec enforces it). */
@@ -21,11 +20,6 @@ export type Purpose = FindQuery['purpose'];
 
 /** How long an action waits for its element to become actionable (visible, stable, enabled, unobscured). */
 export const ACTION_TIMEOUT_MS = 5_000;
-
-type PageApiLike = {
-  resolve(ref: string): { element: Element; frames: Element[] } | null;
-  find(query: FindQuery): FindResult;
-};
 
 const describe = (target: TargetParams): Record<string, string> =>
   target.ref !== undefined ? { ref: target.ref } : target.text !== undefined ? { text: target.text } : { label: target.label ?? '' };
@@ -43,11 +37,7 @@ async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpo
     nextRef: ctx.observer.nextRefNumber,
   });
   const ask = async (where: Page | Frame): Promise<FindResult> => {
-    const result = await withWalker(
-      where,
-      ([key, q]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.find(q) ?? null,
-      [PAGE_KEY, query()] as const,
-    );
+    const result = await bounded(where, WALK_LIMIT_MS, () => inPage(where, 'find', query()));
     ctx.observer.reserve(result.nextRef);
     return result;
   };
@@ -62,53 +52,35 @@ async function findInPage(ctx: StepContext, target: TargetParams, purpose: Purpo
   return { ...result, candidates: candidates.slice(0, 5) };
 }
 
-/** Runs in the page: ref `r`'s element when it is in the top document, else how many iframes deep it is (-1: gone). */
-function resolveInPage([key, r]: readonly [string, string]): Element | number {
-  const found = (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r);
-  if (!found) return -1;
-  return found.frames.length === 0 ? found.element : found.frames.length;
-}
-
 /**
  * A handle to ref `ref`'s element, in the frame whose document holds it (same-origin iframes).
  * Playwright's element actions on it wait for actionability as locators do; a ref names one
  * element, so there is nothing to re-query, and an element that went away is an error at once.
  */
-async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle<Element>> {
+async function refHandle(ctx: StepContext, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle> {
   const gone = (): StepError => refGone(ctx, ref, target);
-  // A cross-origin iframe's element: that frame's walker numbered it and holds it.
+  // A cross-origin iframe's element: that frame's program numbered it and holds it.
   if (foreign) {
-    const handle = await foreign
-      .evaluateHandle(([key, r]) => (globalThis as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null, [PAGE_KEY, ref] as const)
-      .catch(() => null);
-    const element = handle?.asElement();
+    const element = await elementIn(foreign, 'refElement', ref).catch(() => null);
     if (!element) throw gone();
     return element;
   }
   // One round trip for the usual case (the element is in the top document).
-  const first = await bounded(ctx.page, READ_LIMIT_MS, () => ctx.page.evaluateHandle(resolveInPage, [PAGE_KEY, ref] as const));
-  const element = first.asElement();
+  const element = await bounded(ctx.page, READ_LIMIT_MS, () => elementIn(ctx.page, 'refElement', ref));
   if (element) return element;
-  const depth = (await first.jsonValue()) as number;
-  void first.dispose().catch(() => undefined);
-  if (depth < 0) throw gone();
+  const depth = await inPage(ctx.page, 'refDepth', ref);
+  if (depth <= 0) throw gone();
   let frame: Frame = ctx.page.mainFrame();
   for (let i = 0; i < depth; i++) {
-    const handle = await ctx.page.evaluateHandle(
-      ([key, r, index]) => (globalThis as unknown as Record<symbol, PageApiLike>)[Symbol.for(key)]?.resolve(r)?.frames[index] ?? null,
-      [PAGE_KEY, ref, i] as const,
-    );
-    const inner = await handle.asElement()?.contentFrame();
-    await handle.dispose();
+    // The chain of iframe elements comes from the top document's numbering, outermost first.
+    const owner = await elementIn(ctx.page, 'refFrame', ref, i);
+    const inner = await owner?.contentFrame();
+    await owner?.dispose();
     if (!inner) throw new StepError('element_not_found', `The frame holding ${ref} is gone; observe again`, { target: describe(target), candidates: [] });
     frame = inner;
   }
-  // The walker's map lives on the top window; the iframe's own document reaches it there.
-  const inFrame = await frame.evaluateHandle(
-    ([key, r]) => (window.top as unknown as Record<symbol, PageApiLike | undefined>)[Symbol.for(key)]?.resolve(r)?.element ?? null,
-    [PAGE_KEY, ref] as const,
-  );
-  const found = inFrame.asElement();
+  // The numbering lives on the top window; the iframe's own document reaches it there.
+  const found = await elementIn(frame, 'refFromTop', ref);
   if (!found) throw gone();
   return found;
 }
@@ -186,17 +158,17 @@ export function refGone(ctx: StepContext, ref: string, target: TargetParams): St
 }
 
 /** A handle to a found ref's element, for Playwright's element actions (dispose it after use). */
-export function handleOf(ctx: StepContext, found: FoundRef, target: TargetParams): Promise<ElementHandle<Element>> {
+export function handleOf(ctx: StepContext, found: FoundRef, target: TargetParams): Promise<ElementHandle> {
   return refHandle(ctx, found.ref, target, found.frame);
 }
 
 /** Resolves a step's target to a handle of its element (dispose it after use: see withTarget); see findRef. */
-export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle<Element>> {
+export async function locate(ctx: StepContext, target: TargetParams, purpose: Purpose): Promise<ElementHandle> {
   return handleOf(ctx, await findRef(ctx, target, purpose), target);
 }
 
 /** Locates a step's target, runs `use` on its element, and lets the handle go (without waiting for the page to confirm). */
-export async function withTarget<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (element: ElementHandle<Element>) => Promise<T>): Promise<T> {
+export async function withTarget<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (element: ElementHandle) => Promise<T>): Promise<T> {
   const element = await locate(ctx, target, purpose);
   try {
     return await use(element);
@@ -225,13 +197,12 @@ export async function perform<T>(what: string, action: () => Promise<T>): Promis
  */
 export function prepareActions(page: Page, actions: boolean): void {
   if (!actions) return;
-  void page
-    .evaluateHandle(() => document.documentElement)
-    .then(async (handle) => {
+  void elementIn(page, 'root')
+    .then(async (root) => {
       try {
-        await handle.asElement()?.waitForElementState('visible', { timeout: 1_000 });
+        await root?.waitForElementState('visible', { timeout: 1_000 });
       } finally {
-        await handle.dispose();
+        await root?.dispose();
       }
     })
     .catch(() => undefined);

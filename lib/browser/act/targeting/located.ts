@@ -1,24 +1,23 @@
-// A step's target once found: its ref, asked of the walker in one round trip for the plain
-// actions (click, fill, select: lib/target/page/act.ts), and a Playwright handle made only when an action
-// needs Playwright's own (a field it sets, an element not ready yet, one inside an iframe).
-// A handle costs more than its round trip: its preview needs Playwright's injected script,
-// which the document compiles on first use.
+// A step's target once found: its ref, asked of the page's program in one round trip for the
+// plain actions (click, fill, select: lib/browser/injected/target/act.ts), and a Playwright handle
+// made only when an action needs Playwright's own (a field it sets, an element not ready yet,
+// one inside an iframe). A handle costs more than its round trip: its preview needs
+// Playwright's injected script, which the document compiles on first use.
 import type { ElementHandle } from 'playwright';
-import type { PageInternals } from '../../injected/api.js';
-import { withWalker } from '../../observe/bundle.js';
-import { PAGE_KEY } from '../../injected/protocol.js';
+import { bounded, WALK_LIMIT_MS } from '../../deadline.js';
+import type { Answer, PageCalls } from '../../injected/protocol.js';
+import { inPage } from '../../program.js';
 import type { StepContext } from '../define.js';
 import { findRef, handleOf, type FoundRef, type Purpose, type TargetParams } from './index.js';
 
-/** The walker's methods a step may ask of a ref (lib/observe/page/api.ts). */
+/** The program's methods a step may ask of a ref. */
 type RefMethod = 'aimClick' | 'aimFill' | 'leaveField' | 'fieldAfter' | 'chooseOptions';
-type Answer<M extends RefMethod> = Awaited<ReturnType<PageInternals[M]>>;
 /** What a method takes after the ref. */
-type Rest<M extends RefMethod> = Parameters<PageInternals[M]> extends [string, ...infer R] ? R : never;
+type Rest<M extends RefMethod> = Parameters<PageCalls[M]> extends [string, ...infer R] ? R : never;
 
 /** A found target: its ref, where it is, and its handle on demand. */
 export class Located {
-  private handle: Promise<ElementHandle<Element>> | undefined;
+  private handle: Promise<ElementHandle> | undefined;
 
   constructor(
     private readonly ctx: StepContext,
@@ -31,20 +30,15 @@ export class Located {
     return this.found.frame === undefined;
   }
 
-  /** Asks the top document's walker to run `method` on the ref, with `rest` after it (install it first if the document has none). */
-  ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<M>> {
-    return withWalker(
-      this.ctx.page,
-      ([key, m, ref, args]) => {
-        const api = (globalThis as unknown as Record<symbol, Record<string, (ref: string, ...args: unknown[]) => unknown> | undefined>)[Symbol.for(key)];
-        return api ? (api[m]!(ref, ...args) as Answer<M>) : null;
-      },
-      [PAGE_KEY, method, this.found.ref, rest as unknown[]] as const,
-    );
+  /** Asks the top document's program to run `method` on the ref, with `rest` after it, within a walk's limit. */
+  ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<PageCalls[M]>> {
+    const { page } = this.ctx;
+    const args = [this.found.ref, ...rest] as unknown as Parameters<PageCalls[M]>;
+    return bounded(page, WALK_LIMIT_MS, () => (inPage as (where: typeof page, method: M, ...a: unknown[]) => Promise<Answer<PageCalls[M]>>)(page, method, ...args));
   }
 
   /** The element's handle, made once. */
-  element(): Promise<ElementHandle<Element>> {
+  element(): Promise<ElementHandle> {
     this.handle ??= handleOf(this.ctx, this.found, this.target);
     return this.handle;
   }

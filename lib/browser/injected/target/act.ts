@@ -1,33 +1,12 @@
-// In the page: the halves of click, fill and select that run on a ref's element in the top document,
-// bundled into the walker (api.ts). Each answers in one round trip what Playwright's element
+// In the page: the halves of click, fill and select that run on a ref's element in the top document. Each answers in one round trip what Playwright's element
 // actions learn in a dozen (and without its 345 KB injected script, which a document otherwise
 // compiles in two worlds): whether the element is ready for the action now, and where to act.
 // Anything but the plain case answers `slow`, and the node side hands the element to
 // Playwright's own action, which waits for it as it always has.
-import { clickPointOf, type ClickPoint, type ViewportPoint } from './click-point.js';
-import { fieldState, type FieldState } from './field.js';
-import { optionInfo, pickOptionIndex } from './options.js';
-
-/** Why the plain path does not apply; the node side then acts through Playwright. */
-export interface Slow {
-  state: 'slow';
-}
-
-/** The element is ready for a click at `at`, and the click's events are watched (clickLanded). */
-export type ClickAim = { state: 'ready'; at: ViewportPoint } | { state: 'nested'; controls: string[] } | Slow;
-
-/** The field has the focus and its whole content selected, so typed text replaces it. */
-export type FillAim = { state: 'ready'; field: FieldState } | Slow;
-
-/**
- * A plain select's outcome: the options are chosen; or what the node side reports as the
- * step's error (an array for a select that takes one option, an option it does not offer, with
- * the values it does, which the node side cuts to the error's bound).
- */
-export type SelectDone = { state: 'chosen' } | { state: 'single' } | { state: 'missing'; wanted: string; values: string[] } | Slow;
-
-/** Where a watched click's first event landed: on the element, elsewhere (the click was stopped there), or nothing came. */
-export type Landing = 'hit' | 'missed' | 'none';
+import { pickOptionIndex } from '../strings.js';
+import { clickPointOf } from './click-point.js';
+import { fieldState, optionInfo } from './field.js';
+import type { ClickAim, ClickPoint, FieldState, FillAim, Landing, SelectDone, Slow } from './types.js';
 
 /** Fields whose value the keyboard writes (Playwright's fill types into these too); the others are set by Playwright. */
 const TYPED_KINDS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'textarea']);
@@ -73,9 +52,9 @@ export class ClickWatch {
    * Readies a click on `el` (in this document): enabled, shown, standing still over a frame, and
    * a point of its own box that reaches it (clickPointOf); then watches the click's events.
    */
-  async aim(el: Element, hooksKey: string): Promise<ClickAim> {
+  async aim(el: Element): Promise<ClickAim> {
     if (!actionable(el)) return SLOW;
-    const point: ClickPoint = clickPointOf(el, hooksKey);
+    const point: ClickPoint = clickPointOf(el);
     if (point.kind === 'nested') return { state: 'nested', controls: point.controls };
     if (point.kind === 'unknown') return SLOW;
     const { at } = point;
@@ -145,7 +124,7 @@ export async function fieldAfter(el: Element): Promise<FieldState> {
 }
 
 /**
- * Chooses exactly the options `wanted` names (lib/target/page/options.ts) in a <select> that is
+ * Chooses exactly the options `wanted` names (../strings.ts) in a <select> that is
  * ready for it (enabled and shown, what Playwright's selectOption waits for), then fires input
  * and change as a person's choice does. `many`: the step gave an array, which a select that is
  * not multiple refuses. A disabled option, or anything but a plain <select>, is left to Playwright.

@@ -1,24 +1,8 @@
 // In the page: where to click an element so that the click reaches it and nothing else (a row's
-// centre may hold a star icon, a folder item's centre one of its own tree items). clickPointOf is
-// self-contained: the node side serialises it onto an element handle (lib/target/click-point.ts),
-// and the walker's bundle calls it for a ref (./act.ts).
-
-/** A point in the element's document's viewport, in CSS pixels. */
-export interface ViewportPoint {
-  x: number;
-  y: number;
-}
-
-/** What a click at the element's points would reach. */
-export type ClickPoint =
-  /** The centre reaches the element itself (or plain content of it); `at` is that point in the viewport. */
-  | { kind: 'centre'; at: ViewportPoint }
-  /** This point (from the element's padding box corner) does, and the centre does not; `at` is the same point in the viewport. */
-  | { kind: 'point'; x: number; y: number; at: ViewportPoint }
-  /** Every point that reaches the element lands on other controls inside it, named here. */
-  | { kind: 'nested'; controls: string[] }
-  /** No point reaches it (covered, out of view, no box): Playwright's own wait decides. */
-  | { kind: 'unknown' };
+// centre may hold a star icon, a folder item's centre one of its own tree items). Node asks it of
+// an element handle (lib/browser/act/targeting/click-point.ts), the plain click of a ref (./act.ts) directly.
+import { clickTargetsOf } from '../walk/listeners.js';
+import type { ClickPoint } from './types.js';
 
 /**
  * Runs in the page: brings `el` into view, then tries its centre and a grid of points, each by
@@ -26,12 +10,12 @@ export type ClickPoint =
  * with no other control in between (a link, a button, a field, a label, an ARIA widget role, or
  * an element with a click listener of its own).
  */
-export function clickPointOf(el: Element, hooksKey: string): ClickPoint {
+export function clickPointOf(el: Element): ClickPoint {
   // Points tried across the element's box, per side: the centre first, then nearest to it.
   const GRID = 5;
   const CONTROL_TAGS = ['button', 'select', 'textarea', 'summary', 'option'];
   const CONTROL_ROLES = ['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'switch', 'checkbox', 'radio', 'combobox', 'textbox', 'searchbox', 'slider', 'spinbutton'];
-  const hooks = (globalThis as unknown as Record<symbol, WeakSet<Element> | undefined>)[Symbol.for(hooksKey)];
+  const hooks = clickTargetsOf(el.ownerDocument.defaultView ?? window);
   const isControl = (node: Element): boolean => {
     const tag = node.localName;
     if (CONTROL_TAGS.includes(tag)) return true;

@@ -1,21 +1,9 @@
-// In the page: a form field as fill sees it, and leaving it. Self-contained: the node side serialises fieldState
-// onto an element handle (lib/steps/fill-value.ts), and the walker's bundle calls it for a ref (./act.ts).
+// In the page: a form field as fill sees it, leaving it, and a <select>'s option as select matches it.
+// Node asks these of an element handle (lib/browser/forms/fill.ts), the plain fill of a ref (./act.ts) directly.
+import { squash, type OptionInfo } from '../strings.js';
+import type { FieldState } from './types.js';
 
-/** A field as fill sees it: its kind (input type, textarea, editable, other), value, language and state. */
-export interface FieldState {
-  kind: string;
-  value: string;
-  /** The nearest `lang` attribute, else the browser's language (the session's locale). */
-  lang: string;
-  disabled: boolean;
-  readOnly: boolean;
-  /** Still in its document (a re-render may have replaced it). */
-  connected: boolean;
-  /** The maxlength it enforces, or -1. */
-  maxLength: number;
-}
-
-/** Runs in the page: the field's kind, value, language and state. */
+/** The field's kind, value, language and state. */
 export function fieldState(el: Element): FieldState {
   const text = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement ? el : null;
   const kind = el instanceof HTMLInputElement ? el.type : el instanceof HTMLTextAreaElement ? 'textarea' : (el as HTMLElement).isContentEditable ? 'editable' : 'other';
@@ -25,7 +13,12 @@ export function fieldState(el: Element): FieldState {
   return { kind, value, lang, disabled: el.matches(':disabled'), readOnly, connected: el.isConnected, maxLength: text ? text.maxLength : -1 };
 }
 
-/** Runs in the page: takes the focus from a filled field, so it fires `change` as it does for a person. */
+/** Takes the focus from a filled field, so it fires `change` as it does for a person. */
 export function leaveField(element: Element): void {
   (element as HTMLElement).blur();
+}
+
+/** A <select>'s option as select shows and matches it (its label, else its text). */
+export function optionInfo(option: HTMLOptionElement): OptionInfo {
+  return { value: option.value, text: squash(option.label || option.text) };
 }

@@ -5,7 +5,8 @@ import { type ClickLookup, WalkContext } from '../walk/context.js';
 import { labelOf, roleOf } from '../walk/describe.js';
 import { type Candidate, ElementWalker, listable } from '../walk/elements.js';
 import type { RefStore } from '../walk/refs.js';
-import { squash, visibleText } from '../walk/text.js';
+import { squash } from '../strings.js';
+import { visibleText } from '../walk/text.js';
 
 /** What to find: by visible text or by label, for which kind of action. */
 export interface FindQuery {

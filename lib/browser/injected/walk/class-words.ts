@@ -1,7 +1,7 @@
 // The names a page gives its elements (class tokens and id), read as words: the signal most
 // boilerplate rules start from, since CMS templates name their blocks after what they hold.
 
-import { squash } from './text.js';
+import { squash } from '../strings.js';
 
 /** The class tokens and id of `el`, lower-cased. */
 export function nameTokens(el: Element): string[] {

@@ -1,7 +1,8 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
 import type { WalkContext } from './context.js';
 import { iconName } from './icons.js';
-import { cleanLabel, squash, truncate, visibleText } from './text.js';
+import { cleanLabel, squash, truncate } from '../strings.js';
+import { visibleText } from './text.js';
 import { roleAttr } from './tree.js';
 
 const LABEL_MAX = 120;

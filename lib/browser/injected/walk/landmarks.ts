@@ -1,6 +1,7 @@
 import { computeAccessibleName } from 'dom-accessibility-api';
 import type { WalkContext } from './context.js';
-import { cleanLabel, visibleText } from './text.js';
+import { cleanLabel } from '../strings.js';
+import { visibleText } from './text.js';
 
 const ROLE_LANDMARKS: Record<string, string> = {
   banner: 'header',

@@ -1,4 +1,4 @@
-import { HOOKS_KEY } from '../protocol.js';
+import { partKey } from '../names.js';
 
 /** Event types that make an element something a person clicks. */
 const CLICK_TYPES = new Set(['click', 'mousedown', 'pointerdown', 'touchstart']);
@@ -36,7 +36,7 @@ function hookClickListeners(): WeakSet<Element> {
   return targets;
 }
 
-const hooksKey = Symbol.for(HOOKS_KEY);
+const hooksKey = Symbol.for(partKey('hooks'));
 
 /**
  * Hooks this realm's click listeners once and keeps the set under a registered symbol (not

@@ -4,7 +4,8 @@ import type { WalkContext } from './context.js';
 import { keepEmbeds, markEmbeds, type Removers } from './embeds.js';
 import { removeMetaLines } from './meta-lines.js';
 import { cloneSource, type Source } from './source.js';
-import { squash, visibleText } from './text.js';
+import { squash } from '../strings.js';
+import { visibleText } from './text.js';
 import { childNodesOf, isElement, isText, OPAQUE_TAGS, roleAttr } from './tree.js';
 import { removeTooltips, removeUnstyled } from './unstyled.js';
 

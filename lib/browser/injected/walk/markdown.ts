@@ -6,7 +6,7 @@ import { controlMark, MARK_TEXT_MAX } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
 import { type CellRenderer, writeTable } from './tables.js';
-import { squash } from './text.js';
+import { squash } from '../strings.js';
 import { BLOCK_TAGS, isElement, isText, NO_CONTENT_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** The live element whose style decides whether text met below is visible (null: no live element above). */

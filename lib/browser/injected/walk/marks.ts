@@ -1,5 +1,5 @@
 import type { InteractiveElement } from '../../../contract/response/page.js';
-import { truncate } from './text.js';
+import { truncate } from '../strings.js';
 
 /** A control whose own text is longer than this is a container (a card, a row): its content is rendered after its marker. */
 export const MARK_TEXT_MAX = 100;

@@ -1,4 +1,8 @@
-import type { Resolved } from '../protocol.js';
+/** Where a ref's element lives: the element and the chain of same-origin iframe elements around it, outermost first. */
+export interface Resolved {
+  element: Element;
+  frames: Element[];
+}
 
 const REF = /^e(\d+)$/;
 
@@ -10,6 +14,7 @@ function frameOf(doc: Document): Element | null {
     return null;
   }
 }
+
 /** Sweep dead entries once the number map grows past this. */
 const SWEEP_AT = 5_000;
 

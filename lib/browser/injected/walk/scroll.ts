@@ -1,11 +1,5 @@
 import type { ScrollState } from '../../../contract/response/page.js';
-
-/** Where the page scrolls: its position, how tall the scrolled content is, and how much of it shows. */
-export interface ScrollBox {
-  y: number;
-  height: number;
-  viewport: number;
-}
+import type { ScrollBox } from './types.js';
 
 /** Whether `el` scrolls vertically by itself (overflow auto or scroll, with content taller than its box). */
 function scrollsItself(el: Element): boolean {

@@ -6,7 +6,7 @@
 // is shown at all is shown only because the rule hiding it is missing.
 import { sacred } from './boilerplate.js';
 import { nameTokens, namedAs, sizeOf, textOf } from './class-words.js';
-import { squash } from './text.js';
+import { squash } from '../strings.js';
 
 /** Class tokens that only show on paper. */
 const PRINT_ONLY =

@@ -8,11 +8,12 @@ import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';
 import { MarkdownRenderer } from './markdown.js';
-import type { WalkOptions, WalkResult } from '../protocol.js';
+import type { WalkOptions, WalkResult } from './types.js';
 import type { RefStore } from './refs.js';
 import { scrollState } from './scroll.js';
 import { liveSource, type Source } from './source.js';
-import { cutText, squash, visibleText } from './text.js';
+import { cutText, squash } from '../strings.js';
+import { visibleText } from './text.js';
 
 /**
  * Cross-origin iframes walked per observation, the largest first, each at least this big: each

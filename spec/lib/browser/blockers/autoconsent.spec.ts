@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { Script } from 'node:vm';
-import { asConsentMessage, consentInitScript, consentKitScript } from '../../../../lib/browser/blockers/autoconsent.js';
+import { asConsentMessage, consentKitScript, consentStart } from '../../../../lib/browser/blockers/autoconsent.js';
+import { blockersBootScript } from '../../../../lib/browser/program.js';
 import { requiredTexts, rulesFor, shippedRules } from '../../../../lib/browser/blockers/consent-rules.js';
 
 describe('asConsentMessage()', () => {
@@ -27,15 +28,12 @@ describe('asConsentMessage()', () => {
   });
 });
 
-describe('consentInitScript()', () => {
-  const script = consentInitScript();
+describe('the blockers\' start of every document', () => {
+  const script = blockersBootScript(consentStart());
 
-  it('runs the recorder first, then the starter that asks for the kit, then hides the binding; the kit itself is not in it', () => {
-    const recorder = script.indexOf('consentRecorder');
-    const loader = script.indexOf('consentLoader');
-    expect(recorder).to.be.at.least(0);
-    expect(loader).to.be.above(recorder);
-    expect(script.lastIndexOf('hideBinding')).to.be.above(loader);
+  it('boots the input watch, the consent recorder and its starter, then hides the binding; the kit itself is not in it', () => {
+    expect(script).to.include('__tabwrightBlockers.boot(');
+    expect(script).to.match(/delete window\[\w+\.binding\]/);
     expect(script).not.to.include('__tabwrightConsentKit');
     // The site rules travel only as their URL patterns.
     const { sitePatterns } = shippedRules();
@@ -48,18 +46,24 @@ describe('consentInitScript()', () => {
   it('leaves the kit, its opt-out config and the generic and frame rules to the kit script, which hands them only to a loader shown its token', () => {
     const kit = consentKitScript();
     const { base } = shippedRules();
-    expect(kit).to.include('__tabwrightConsentKit.start(');
+    expect(kit).to.include('__tabwrightConsentKit.boot(');
     expect(kit).to.include('"autoAction":"optOut"');
     expect(kit).to.include(JSON.stringify(JSON.stringify(base)));
     expect(base.r.length).to.be.within(200, 260);
-    const token = /load\("([0-9a-f]{32})"/.exec(kit)?.[1];
+    const token = /boot\("([0-9a-f]{32})"/.exec(kit)?.[1];
     expect(token, 'the token the kit shows its loader').to.be.a('string');
+    expect(consentStart().token).to.equal(token);
     expect(script).to.include(JSON.stringify(token));
     expect(() => new Script(kit)).not.to.throw();
   });
 
   it('starts autoconsent only in http(s) documents', () => {
-    expect(script).to.match(/\/\^https\?:\$\/\.test\(location\.protocol\)/);
+    expect(script).to.include('/^https?:$/.test(location.protocol)');
+  });
+
+  it('hands the starter the sniff retries it is given', () => {
+    expect(consentStart(2).retries).to.equal(2);
+    expect(blockersBootScript(consentStart(2))).to.include('"retries":2');
   });
 
   it('compiles as a script', () => {

@@ -8,7 +8,7 @@ import * as pages from './pages.js';
 
 const CAP_MS = 1500;
 /** A page that records autoconsent's lifecycle as its first script saw it. */
-const FIRST_SCRIPT = `<!doctype html><title>First</title><script>window.seen = window.__tabwrightConsent?.lifecycle ?? 'absent';</script><p>Text.</p>`;
+const FIRST_SCRIPT = `<!doctype html><title>First</title><script>window.seen = window[Symbol.for('tabwright.consent')]?.lifecycle ?? 'absent';</script><p>Text.</p>`;
 /** An element a CMP rule detects (hidden: no popup to handle), so the sniff starts autoconsent. */
 const BANNER_SIGN = '<div id="onetrust-banner-sdk" hidden></div>';
 
@@ -232,15 +232,16 @@ describe('installBlockers()', function () {
       expect(await tracker.settle(page, CAP_MS)).to.deep.equal([]);
       expect(await shown(page, '#onetrust-banner-sdk')).to.equal(true);
       expect(await clicks(page)).to.deep.equal([]);
-      const globals = await page.evaluate(() => ['autoconsentReceiveMessage', '__tabwrightConsent', 'autoconsentSendMessage'].filter((name) => name in window));
+      const globals = await page.evaluate(() => ['autoconsentReceiveMessage', 'autoconsentSendMessage'].filter((name) => name in window));
       expect(globals).to.deep.equal([]);
+      expect(await page.evaluate(() => Symbol.for('tabwright.consent') in window)).to.equal(false);
     });
   });
 
   it('keeps its binding out of reach of page scripts', async () => {
     const { page } = await open('/plain');
     expect(await page.evaluate(() => 'autoconsentSendMessage' in window)).to.equal(false);
-    expect(await page.evaluate(() => ['__tabwrightConsentKit', 'autoconsentReceiveMessage'].filter((name) => name in window))).to.deep.equal([]);
+    expect(await page.evaluate(() => ['__tabwrightConsentKit', '__tabwrightBlockers', 'autoconsentReceiveMessage'].filter((name) => name in window))).to.deep.equal([]);
   });
 
   it('starts autoconsent in the top document and in frames showing a CMP by itself, never waiting for the node side', async () => {
@@ -251,7 +252,7 @@ describe('installBlockers()', function () {
       // content script would be 'waitingForInitResponse' by then) ...
       expect(await frame.evaluate(() => (window as unknown as { seen: string }).seen)).to.equal('sniffing');
       // ... and after DOMContentLoaded the sniff sees the CMP's element and autoconsent configures and starts itself.
-      await frame.waitForFunction(() => !['sniffing', 'loading', 'initialized'].includes((window as unknown as { __tabwrightConsent: { lifecycle: string } }).__tabwrightConsent.lifecycle), undefined, { timeout: 2_000 });
+      await frame.waitForFunction(() => !['sniffing', 'loading', 'initialized'].includes((window as unknown as Record<symbol, { lifecycle: string }>)[Symbol.for('tabwright.consent')]!.lifecycle), undefined, { timeout: 2_000 });
     }
   });
 });

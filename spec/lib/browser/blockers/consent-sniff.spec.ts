@@ -3,15 +3,19 @@ import { expect } from 'chai';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Frame, type Page } from 'playwright';
-import { AUTOCONSENT_CONFIG, consentInitScript, SEND_BINDING } from '../../../../lib/browser/blockers/autoconsent.js';
+import { AUTOCONSENT_CONFIG, consentStart, SEND_BINDING } from '../../../../lib/browser/blockers/autoconsent.js';
 import { installBlockers, type BlockerTracker } from '../../../../lib/browser/blockers/index.js';
-import { CONSENT_KEY, consentOutcome } from '../../../../lib/browser/blockers/consent-page.js';
 import { shippedRules } from '../../../../lib/browser/blockers/consent-rules.js';
 import { closedSelector, DYNAMIC_CMPS, EVAL_GLOBALS, ruleConditions, sniffPlan } from '../../../../lib/browser/blockers/consent-sniff.js';
+import { partKey } from '../../../../lib/browser/injected/names.js';
+import { blockersBootScript, inPage } from '../../../../lib/browser/program.js';
 import { CHROMIUM_ARGS } from '../../../../lib/platform/config/index.js';
 import { testChromium } from '../../../support/chromium.js';
 import { TestSite } from '../../../support/site.js';
 import * as pages from './pages.js';
+
+/** The registered symbol's name a document's consent progress lives under. */
+const CONSENT = partKey('consent');
 
 /** A file of the autoconsent package's sources, which it ships beside its build. */
 const packageSource = (path: string): string => readFileSync(fileURLToPath(new URL(`../${path}`, import.meta.resolve('@duckduckgo/autoconsent'))), 'utf8');
@@ -91,7 +95,7 @@ describe('the consent sniff', function () {
   });
 
   const lifecycle = (frame: Frame | Page): Promise<string> =>
-    frame.evaluate((key) => (window as unknown as Record<string, { lifecycle: string } | undefined>)[key]?.lifecycle ?? 'absent', CONSENT_KEY);
+    frame.evaluate((key) => (window as unknown as Record<symbol, { lifecycle: string } | undefined>)[Symbol.for(key)]?.lifecycle ?? 'absent', CONSENT);
   const clicks = (frame: Frame | Page): Promise<string[]> => frame.evaluate(() => (window as unknown as { clicks: string[] }).clicks);
 
   /** A context with blockers installed as the driver does, and one page on `path`. */
@@ -113,15 +117,15 @@ describe('the consent sniff', function () {
     context = await browser.newContext();
     const messages: string[] = [];
     await context.exposeBinding(SEND_BINDING, (_source, message: { type?: string }) => void messages.push(String(message?.type)));
-    await context.addInitScript({ content: consentInitScript(2) });
+    await context.addInitScript({ content: blockersBootScript(consentStart(2)) });
     const page = await context.newPage();
     await page.goto(site.url('/plain'), { waitUntil: 'load' });
     expect(await lifecycle(page)).to.equal('sniffing');
     // A start grace far above anything the machine's load could add: a document that would start
     // autoconsent later is waited for; one whose sniff misses is settled on the spot.
-    const outcome = await page.evaluate(consentOutcome, { key: CONSENT_KEY, budgetMs: 60_000, startGraceMs: 60_000 });
+    const outcome = await inPage(page, 'consentOutcome', 60_000, 60_000);
     expect(outcome).to.deep.equal({ state: 'settled', done: 0 });
-    await page.waitForFunction((key) => (window as unknown as Record<string, { lifecycle: string }>)[key]?.lifecycle === 'nothingSniffed', CONSENT_KEY, { timeout: 5_000 });
+    await page.waitForFunction((key) => (window as unknown as Record<symbol, { lifecycle: string }>)[Symbol.for(key)]?.lifecycle === 'nothingSniffed', CONSENT, { timeout: 5_000 });
     expect(messages).to.deep.equal([]);
   });
 
@@ -135,7 +139,7 @@ describe('the consent sniff', function () {
 
   it('catches, in settle, a banner added after the document stopped sniffing', async () => {
     const { page, tracker } = await open('/onetrust-manual', 0);
-    await page.waitForFunction((key) => (window as unknown as Record<string, { lifecycle: string }>)[key]?.lifecycle === 'nothingSniffed', CONSENT_KEY, { timeout: 5_000 });
+    await page.waitForFunction((key) => (window as unknown as Record<symbol, { lifecycle: string }>)[Symbol.for(key)]?.lifecycle === 'nothingSniffed', CONSENT, { timeout: 5_000 });
     await page.evaluate(() => (window as unknown as { showBanner: () => void }).showBanner());
     expect(await tracker.settle(page, 1_500)).to.deep.equal(['cookie_consent']);
     expect(await clicks(page)).to.deep.equal(['onetrust-reject-all-handler']);
@@ -146,16 +150,16 @@ describe('the consent sniff', function () {
     type Progress = { load?: (token: string, start: () => void) => void; sniff?: () => boolean };
     const hijacked = (): Promise<boolean | undefined> => page.evaluate(() => (window as unknown as { hijacked?: boolean }).hijacked);
     // Before any sniff hit there is no loader to call.
-    expect(await page.evaluate((key) => 'load' in (window as unknown as Record<string, Progress>)[key]!, CONSENT_KEY)).to.equal(false);
+    expect(await page.evaluate((key) => 'load' in (window as unknown as Record<symbol, Progress>)[Symbol.for(key)]!, CONSENT)).to.equal(false);
     // A hit asks the node side for the kit; a page script that calls the loader before the kit
     // arrives, without its token, starts nothing, and the real kit still loads.
     const asked = await page.evaluate((key) => {
-      const progress = (window as unknown as Record<string, Progress>)[key]!;
+      const progress = (window as unknown as Record<symbol, Progress>)[Symbol.for(key)]!;
       (window as unknown as { showBanner(): void }).showBanner();
       progress.sniff?.();
       progress.load?.('0'.repeat(32), () => void ((window as unknown as { hijacked: boolean }).hijacked = true));
       return 'load' in progress;
-    }, CONSENT_KEY);
+    }, CONSENT);
     expect(asked).to.equal(true);
     expect(await tracker.settle(page, 1_500)).to.deep.equal(['cookie_consent']);
     expect(await hijacked()).to.equal(undefined);
@@ -176,7 +180,7 @@ describe('the consent sniff', function () {
     const { page, tracker } = await open('/piano-stuck');
     const frame = page.frames().find((candidate) => candidate !== page.mainFrame())!;
     // The banner was found; its opt-out waits for a close button that never comes.
-    await frame.waitForFunction((key) => (window as unknown as Record<string, { popupSeq: number } | undefined>)[key]?.popupSeq !== 0, CONSENT_KEY, { timeout: 5_000 });
+    await frame.waitForFunction((key) => (window as unknown as Record<symbol, { popupSeq: number } | undefined>)[Symbol.for(key)]?.popupSeq !== 0, CONSENT, { timeout: 5_000 });
     await frame.goto(site.url('/plain'));
     // A cap far above anything the machine's load could add: a stale `handling` would hold settle to it.
     const cap = 60_000;

@@ -2,7 +2,9 @@ import { expect } from 'chai';
 import type { ServerResponse } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright';
 import { detectBlockPage, detectChallenge, inspectAccess } from '../../../../lib/browser/captcha/index.js';
-import { PROBE_LIMITS, probePage } from '../../../../lib/browser/captcha/probe.js';
+import { PROBE_LIMITS } from '../../../../lib/browser/captcha/probe.js';
+import { PROGRAM_KEY } from '../../../../lib/browser/injected/names.js';
+import { inPage as callInPage } from '../../../../lib/browser/program.js';
 import { CHROMIUM_ARGS } from '../../../../lib/platform/config/index.js';
 import { testChromium } from '../../../support/chromium.js';
 import { pageSource, realPages } from '../../../support/pages.js';
@@ -107,7 +109,8 @@ describe('lib/captcha', function () {
       const detect = await timed(() => detectChallenge(page, response));
       // What any evaluate costs here, and the probe's own time in the page, without the round trip.
       const baseline = await timed(() => page.evaluate(() => 1));
-      const probe = `(() => { const t = performance.now(); (${probePage.toString()})(${JSON.stringify(PROBE_LIMITS)}); return performance.now() - t; })()`;
+      await callInPage(page, 'probe', PROBE_LIMITS);
+      const probe = `(() => { const api = globalThis[Symbol.for(${JSON.stringify(PROGRAM_KEY)})]; const t = performance.now(); api.probe(${JSON.stringify(PROBE_LIMITS)}); return performance.now() - t; })()`;
       const inPage: number[] = [];
       for (let round = 0; round < 30; round++) inPage.push(await page.evaluate<number>(probe));
       const show = (times: number[]): string => `median ${median(times).toFixed(2)} ms, max ${Math.max(...times).toFixed(2)} ms`;

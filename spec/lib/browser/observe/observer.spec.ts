@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { CHROMIUM_ARGS } from '../../../../lib/platform/config/index.js';
 import { testChromium } from '../../../support/chromium.js';
-import { hooksScript } from '../../../../lib/browser/observe/bundle.js';
+import { hooksScript } from '../../../../lib/browser/program.js';
 import { PageObserver, STABLE_CAP_MS } from '../../../../lib/browser/observe/observer.js';
 import { DOM_QUIET_MS, StabilityTracker } from '../../../../lib/browser/observe/stability.js';
 import { TestSite, html } from '../../../support/site.js';

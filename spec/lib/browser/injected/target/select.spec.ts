@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PAGE_KEY } from '../../../../../lib/browser/injected/protocol.js';
+import { PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
 import { harnessSuite } from '../walk/harness.js';
 
 // The walker's plain select (lib/target/page/act.ts chooseInSelect), asked by ref as the select
@@ -35,14 +35,14 @@ describe('the walker\'s plain select', function () {
         if (el?.id) found[el.id] = `e${n}`;
       }
       return found;
-    }, PAGE_KEY);
+    }, PROGRAM_KEY);
   }
 
   const choose = (ref: string, wanted: string[], many: boolean) =>
     h.page.evaluate(
       ({ key, ref, wanted, many }) =>
         (globalThis as unknown as Record<symbol, { chooseOptions(r: string, w: string[], m: boolean): unknown }>)[Symbol.for(key)]!.chooseOptions(ref, wanted, many),
-      { key: PAGE_KEY, ref, wanted, many },
+      { key: PROGRAM_KEY, ref, wanted, many },
     );
   const state = () =>
     h.page.evaluate(() => ({

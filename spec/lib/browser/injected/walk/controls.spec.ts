@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PAGE_KEY } from '../../../../../lib/browser/injected/protocol.js';
+import { PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
 import { controlPage } from '../../../../support/control-pages.js';
 import { harnessSuite } from './harness.js';
 
@@ -15,7 +15,7 @@ describe('PageApi#walk() controls (issue 13)', function () {
         const api = (globalThis as unknown as Record<symbol, { find(q: unknown): { ref: string | null } }>)[Symbol.for(key)]!;
         return api.find({ by: 'text', value, purpose: 'click', nextRef: 1000 }).ref;
       },
-      { key: PAGE_KEY, value },
+      { key: PROGRAM_KEY, value },
     );
 
   /** The id of the element a ref stands for. */
@@ -26,7 +26,7 @@ describe('PageApi#walk() controls (issue 13)', function () {
         const found = api.resolve(ref);
         return found ? found.element.id || found.element.className || (found.element.textContent ?? '').trim() : null;
       },
-      { key: PAGE_KEY, ref },
+      { key: PROGRAM_KEY, ref },
     );
 
   it('lists click-listener spans whose pointer cursor comes only with :hover, and finds them by text (class 5)', async () => {

@@ -1,5 +1,7 @@
 import { expect } from 'chai';
-import { HOOKS_KEY, PAGE_KEY } from '../../../../../lib/browser/injected/protocol.js';
+import { partKey, PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
+
+const HOOKS_KEY = partKey('hooks');
 import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() interactive elements', function () {
@@ -14,7 +16,7 @@ describe('PageApi#walk() interactive elements', function () {
         const found = api.resolve(ref);
         return found ? { tag: found.element.localName, id: found.element.id, frames: found.frames.map((f) => f.id) } : null;
       },
-      { key: PAGE_KEY, ref },
+      { key: PROGRAM_KEY, ref },
     );
 
   it('lists controls in document order with tag, role, label and value', async () => {
@@ -202,7 +204,7 @@ describe('PageApi#walk() interactive elements', function () {
     const frame = h.page.frames().find((f) => f.url().endsWith('/listening'))!;
     const installed = await frame.evaluate(
       ([page, hooks]) => [Symbol.for(page) in globalThis, Symbol.for(hooks) in globalThis],
-      [PAGE_KEY, HOOKS_KEY] as const,
+      [PROGRAM_KEY, HOOKS_KEY] as const,
     );
     expect(installed).to.deep.equal([false, true]);
   });
@@ -210,7 +212,7 @@ describe('PageApi#walk() interactive elements', function () {
   it('starts every document with the hooks only; the walker comes with the first walk', async () => {
     await h.load('<button>B</button>');
     const present = (): Promise<boolean[]> =>
-      h.page.evaluate(([page, hooks]) => [Symbol.for(page) in globalThis, Symbol.for(hooks) in globalThis], [PAGE_KEY, HOOKS_KEY] as const);
+      h.page.evaluate(([page, hooks]) => [Symbol.for(page) in globalThis, Symbol.for(hooks) in globalThis], [PROGRAM_KEY, HOOKS_KEY] as const);
     expect(await present()).to.deep.equal([false, true]);
     expect((await h.walk({ scope: 'body' })).elements).to.have.length(1);
     expect(await present()).to.deep.equal([true, true]);
@@ -249,7 +251,7 @@ describe('PageApi#walk() interactive elements', function () {
         (0, eval)(bundle);
         return before === (globalThis as unknown as Record<symbol, unknown>)[Symbol.for(key)] && hooked === hook();
       },
-      { key: PAGE_KEY, bundle: readFileSync(bundlePath, 'utf8') },
+      { key: PROGRAM_KEY, bundle: readFileSync(bundlePath, 'utf8') },
     );
     expect(same).to.equal(true);
     expect((await h.walk({ scope: 'body', nextRef: 2 })).elements.map((e) => e.ref)).to.deep.equal(['e1']);

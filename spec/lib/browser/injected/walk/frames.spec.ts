@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { PAGE_KEY } from '../../../../../lib/browser/injected/protocol.js';
+import { PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
 import { harnessSuite } from './harness.js';
 
 describe('PageApi#walk() frames and shadow roots', function () {
@@ -40,9 +40,9 @@ describe('PageApi#walk() frames and shadow roots', function () {
     expect(result.elements.map((e) => e.label)).to.deep.equal(['First', 'Second', 'Third']);
     expect(result.frames).to.deep.equal([1, 3]);
     const slots = await h.page.evaluate((key) => {
-      const api = (globalThis as unknown as Record<symbol, { foreignFrame(el: Element): number }>)[Symbol.for(key)]!;
-      return ['a', 'hidden', 'b'].map((id) => api.foreignFrame(document.getElementById(id)!));
-    }, PAGE_KEY);
+      const api = (globalThis as unknown as Record<symbol, { foreignSlots(owners: Element[]): number[] }>)[Symbol.for(key)]!;
+      return api.foreignSlots(['a', 'hidden', 'b'].map((id) => document.getElementById(id)!));
+    }, PROGRAM_KEY);
     expect(slots).to.deep.equal([0, -1, 1]);
     // What the observer asks of such a frame: its elements and forms, no content rendered.
     const bare = await h.walk({ elementsOnly: true });

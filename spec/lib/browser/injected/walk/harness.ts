@@ -4,15 +4,15 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
 import { CHROMIUM_ARGS } from '../../../../../lib/platform/config/index.js';
 import { testChromium } from '../../../../support/chromium.js';
-import { withWalker } from '../../../../../lib/browser/observe/bundle.js';
-import { PAGE_KEY, type WalkOptions, type WalkResult } from '../../../../../lib/browser/injected/protocol.js';
+import type { WalkOptions, WalkResult } from '../../../../../lib/browser/injected/walk/types.js';
+import { inPage } from '../../../../../lib/browser/program.js';
 import { TestSite, html } from '../../../../support/site.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
-/** The built in-page walker (dist/lib/browser/observe/page.bundle.js). */
-export const bundlePath = join(here, '..', '..', '..', '..', '..', 'lib', 'browser', 'observe', 'page.bundle.js');
-/** The built click hooks every document starts with (dist/lib/browser/observe/hooks.bundle.js). */
-export const hooksPath = join(here, '..', '..', '..', '..', '..', 'lib', 'browser', 'observe', 'hooks.bundle.js');
+/** The built injected program (dist/lib/browser/program.bundle.js). */
+export const bundlePath = join(here, '..', '..', '..', '..', '..', 'lib', 'browser', 'program.bundle.js');
+/** The built click hooks every document starts with (dist/lib/browser/hooks.bundle.js). */
+export const hooksPath = join(here, '..', '..', '..', '..', '..', 'lib', 'browser', 'hooks.bundle.js');
 
 /** The local site under another name (localhost), hence another origin. */
 const crossOrigin = (site: TestSite): string => site.origin.replace('127.0.0.1', 'localhost');
@@ -74,16 +74,9 @@ export class Harness {
     return `${crossOrigin(this.site)}${path}`;
   }
 
-  /** One walk of the current page (installing the walker first, as the observer does). */
+  /** One walk of the current page (installing the program first, as the observer does). */
   walk(options: Partial<WalkOptions> = {}): Promise<WalkResult> {
-    return withWalker(
-      this.page,
-      ({ key, options }) => {
-        const api = (globalThis as unknown as Record<symbol, { walk(o: unknown): unknown } | undefined>)[Symbol.for(key)];
-        return api ? (api.walk(options) as WalkResult) : null;
-      },
-      { key: PAGE_KEY, options: walkOptions(options) },
-    );
+    return inPage(this.page, 'walk', walkOptions(options));
   }
 
   /** The content of a walk over the whole body (no main-content choice, no region headers). */
