@@ -261,7 +261,7 @@ export class Session {
   private async finalize(outcome: Outcome): Promise<void> {
     // Before the close, while the page surely exists; usage() below adds what closing flushed.
     this.collect();
-    // A trace is written before the context closes, within its own cap (lib/trace/recording.ts).
+    // A trace is written before the context closes, within its own cap (lib/browser/trace.ts).
     await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS + (this.driver.closeExtraMs ?? 0));
     const now = this.deps.clock.now();
     // Expiry bills up to the timeout, never past it (decisions.md).

@@ -77,7 +77,7 @@ async function rawRun(): Promise<{ first: number; visits: number[]; clicks: numb
   return { first, visits, clicks };
 }
 
-/** A navigation as lib/nav/navigate.ts makes it, each part timed, on a plain context with the service's trackers. */
+/** A navigation as lib/browser/act/navigation/navigate.ts makes it, each part timed, on a plain context with the service's trackers. */
 async function partsRun(): Promise<Record<string, number>> {
   const context = await engine.browser().newContext();
   const tracker = await StabilityTracker.attach(context);

@@ -1,5 +1,5 @@
 // The help text: every command, flag and environment variable. Variables, their defaults and
-// meanings come from lib/config, the one place that reads them.
+// meanings come from lib/platform/config, the one place that reads them.
 import { PLAN_NAMES } from '../lib/contract/plans.js';
 import { CHART_FORMATS, VARIABLES, type Use, type Variable } from '../lib/platform/config/index.js';
 

@@ -1,5 +1,5 @@
 // The MCP tools and their input schemas, walked from the same codecs as the OpenAPI document
-// (lib/codec/schema.ts), so a bound or a description is written once, in the codec.
+// (lib/contract/codec/schema.ts), so a bound or a description is written once, in the codec.
 import { schemaOf, type JsonSchema } from '../lib/contract/codec/index.js';
 import { actBodyCodec } from '../lib/api/act.js';
 import { createBodyCodec } from '../lib/api/create.js';

@@ -66,7 +66,7 @@ async function startUpstream(): Promise<{ server: ProxyServer; url: string; requ
 
 const BIG = 'x'.repeat(300_000);
 
-describe('lib/net session proxy with Chromium', function () {
+describe('lib/network session proxy with Chromium', function () {
   this.timeout(60_000);
   let browser: Browser;
   let site: TestSite;

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 
-// click, fill and select act through the walker when the element is ready at once (lib/target/located.ts):
+// click, fill and select act through the walker when the element is ready at once (lib/browser/act/targeting/located.ts):
 // these pin what that path must keep of Playwright's own actions.
 
 /** A button that a cover slides over as the mouse arrives, and leaves 400 ms later. */

@@ -47,7 +47,7 @@ describe('GET /v1/sessions/:id/trace against real Chromium', function () {
     expect([...files.keys()].some((name) => name.startsWith('screencast/')), 'a screenshot').to.equal(true);
     const events = files.get('trace.trace')!.toString('utf8').trim().split('\n').map((line) => JSON.parse(line) as { type: string; method?: string; params?: { text?: string } });
     const calls = events.filter((event) => event.type === 'before').map((event) => event.method);
-    // A ready element is clicked with the mouse and filled with the keyboard (lib/target/located.ts).
+    // A ready element is clicked with the mouse and filled with the keyboard (lib/browser/act/targeting/located.ts).
     expect(calls).to.include.members(['goto', 'mouseClick', 'keyboardInsertText']);
     expect(events.find((event) => event.type === 'before' && event.method === 'keyboardInsertText')?.params?.text).to.equal('Ada Lovelace');
     expect(events.some((event) => event.type === 'frame-snapshot'), 'a DOM snapshot').to.equal(true);

@@ -2,13 +2,13 @@ import type { Page } from 'playwright';
 import { StepError } from '../../contract/errors.js';
 import type { BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
-import type { NetworkView } from './define.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../../contract/response/page.js';
 import { Overrun, STOPPED_NOTE, type PageDeadline } from '../deadline.js';
 import { seconds } from '../../platform/time.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
-import type { StepContext, StepModule, StepOutcome } from './define.js';
+import type { StepModule } from './define.js';
+import type { NetworkView, StepOutcome, StepScope } from './scope.js';
 import type { StepCall, StepType } from '../../contract/step-types.js';
 import type { ActResult } from '../../contract/response/envelope.js';
 import { actionFailure } from './targeting/failure.js';
@@ -93,7 +93,8 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   const started = performance.now();
   deadline.beginAct();
   observer.takeTimings();
-  const ctx: StepContext = { ...env, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  const { page, blockers, network, solver, journal } = env;
+  const scope: StepScope = { page, observer, blockers, network, solver, journal, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
   // Whether a step after the one at index `from` acts on an element.
   const targetsAfter = (from: number): boolean => plan.steps.slice(from + 1).some((step) => env.stepModule(step.name).targets === true);
   const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
@@ -115,13 +116,13 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   // Each step within its budget (and the slack), its failure a step error.
   const runStep = async (index: number, name: StepType, params: unknown): Promise<StepOutcome | void> => {
     const module = env.stepModule(name);
-    const budget = module.budget(params, ctx) + STEP_SLACK_MS;
+    const budget = module.budget(params, scope) + STEP_SLACK_MS;
     const redacted = env.journal && redactStepParams(name, params);
     // Before the step runs: what it types may show up in what it causes (a GET form's URL).
     if (redacted) env.journal?.addSecrets(redacted.secrets);
     const begun = performance.now();
     try {
-      return await deadline.run(budget, () => module.run(ctx, params));
+      return await deadline.run(budget, () => module.run(scope, params));
     } catch (error) {
       await fail(index, name, asStepError(name, error, signal, budget));
     } finally {
@@ -131,14 +132,14 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
 
   if (plan.url !== undefined) {
     ran.push({ name: 'goto', params: { url: plan.url } });
-    ctx.actionsAhead = targetsAfter(-1);
+    scope.actionsAhead = targetsAfter(-1);
     await runStep(0, 'goto', { url: plan.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
   }
 
   for (const [index, step] of plan.steps.entries()) {
     if (result.error) break;
     ran.push(step);
-    ctx.actionsAhead = targetsAfter(index);
+    scope.actionsAhead = targetsAfter(index);
     const outcome = await runStep(index, step.name, step.params);
     if (result.error) {
       observation = undefined;
@@ -157,9 +158,9 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
     fatal = failure;
     result.error ??= { step: plan.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
   }
-  result.media = ctx.results.media;
-  result.extraction = ctx.results.extraction;
-  result.blockers_dismissed = ctx.results.blockers;
+  result.media = scope.results.media;
+  result.extraction = scope.results.extraction;
+  result.blockers_dismissed = scope.results.blockers;
   const spent = observer.takeTimings();
   return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
 }

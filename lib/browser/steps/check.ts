@@ -1,8 +1,5 @@
 import type * as t from 'io-ts';
 import { boolean, described, withDefault } from '../../contract/codec/index.js';
-import { withNavigation } from '../act/navigation/action.js';
-import { withTarget } from '../act/targeting/index.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep } from '../act/define.js';
 import { setToggle } from '../forms/controls.js';
 import { targeted } from '../../contract/target.js';
@@ -19,12 +16,11 @@ export type CheckParams = t.TypeOf<typeof checkCodec>;
 /** The check step: checks (or with `checked: false` unchecks) a checkbox, radio or switch. */
 export const checkStep = defineStep({
   name: 'check',
-  targets: true,
   codec: checkCodec,
-  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    const name = params.ref ?? params.text ?? params.label ?? '';
-    // setToggle handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
-    await withTarget(ctx, params, 'check', (element) => withNavigation(ctx, () => setToggle(element, params.checked, name)));
-  },
+  acts: 'element',
+  purpose: 'check',
+  playwright: true,
+  navigation: 'caused',
+  // setToggle handles the checkbox hidden behind a styled label (the walker lists it) and unchecking a radio.
+  run: async (_scope, params, element) => setToggle(await element.element(), params.checked, params.ref ?? params.text ?? params.label ?? ''),
 });

@@ -1,10 +1,7 @@
 import type * as t from 'io-ts';
 import { described } from '../../contract/codec/index.js';
-import { withNavigation } from '../act/navigation/action.js';
 import { clickLocated } from '../act/targeting/click-point.js';
 import { perform } from '../act/targeting/index.js';
-import { withLocated } from '../act/targeting/located.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep } from '../act/define.js';
 import { targeted } from '../../contract/target.js';
 
@@ -18,8 +15,8 @@ export type ClickParams = t.TypeOf<typeof clickCodec>;
 export const clickStep = defineStep({
   name: 'click',
   codec: clickCodec,
-  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    await withLocated(ctx, params, 'click', (located) => withNavigation(ctx, () => perform('click', () => clickLocated(ctx, located))));
-  },
+  acts: 'element',
+  purpose: 'click',
+  navigation: 'caused',
+  run: (scope, _params, element) => perform('click', () => clickLocated(scope, element)),
 });

@@ -9,4 +9,4 @@ export const closeCodec = described(strictObject({}), 'Ends the session once the
 export type CloseParams = t.TypeOf<typeof closeCodec>;
 
 /** The close step: the session ends once the act is answered (the request codecs keep it last). */
-export const closeStep = defineStep({ name: 'close', codec: closeCodec, budget: () => 0, run: () => Promise.resolve({ close: true }) });
+export const closeStep = defineStep({ name: 'close', codec: closeCodec, acts: 'page', run: () => Promise.resolve({ close: true }) });

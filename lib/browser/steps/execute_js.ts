@@ -3,10 +3,9 @@ import type * as t from 'io-ts';
 import { described, intRange, strictObject, withDefault } from '../../contract/codec/index.js';
 import { nameText, scriptText } from '../../contract/text.js';
 import { StepError } from '../../contract/errors.js';
-import { withNavigation } from '../act/navigation/action.js';
 import { bounded, Overrun } from '../deadline.js';
-import { navigationAllowance } from '../act/budget.js';
-import { defineStep, type StepContext } from '../act/define.js';
+import { defineStep } from '../act/define.js';
+import type { StepScope } from '../act/scope.js';
 import { MAX_WAIT_MS } from '../../contract/limits.js';
 import { seconds } from '../../platform/time.js';
 
@@ -82,9 +81,9 @@ function checkSyntax(source: string): void {
 }
 
 /** Stores `value` under `key` in the act's extraction (defined, so a key like `__proto__` is just a key). */
-function store(ctx: StepContext, key: string, value: unknown): void {
-  ctx.results.extraction ??= {};
-  Object.defineProperty(ctx.results.extraction, key, { value, enumerable: true, writable: true, configurable: true });
+function store(scope: StepScope, key: string, value: unknown): void {
+  scope.results.extraction ??= {};
+  Object.defineProperty(scope.results.extraction, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The value of a page answer, or the step error it stands for. */
@@ -106,9 +105,9 @@ function valueOf(answer: PageAnswer): unknown {
  * running then is stopped (and a page that cannot be stopped is closed: page_unresponsive); code
  * awaiting something is left to it. A navigation the code causes ends it with null.
  */
-async function evaluate(ctx: StepContext, source: string, timeout: number): Promise<unknown> {
+async function evaluate(scope: StepScope, source: string, timeout: number): Promise<unknown> {
   try {
-    return valueOf(await bounded(ctx.page, timeout, () => ctx.page.evaluate<PageAnswer>(source)));
+    return valueOf(await bounded(scope.page, timeout, () => scope.page.evaluate<PageAnswer>(source)));
   } catch (error) {
     if (error instanceof Overrun) {
       const what = error.stopped ? 'and was stopped' : '(it was still waiting for something)';
@@ -136,14 +135,12 @@ async function evaluate(ctx: StepContext, source: string, timeout: number): Prom
 export const executeJsStep = defineStep({
   name: 'execute_js',
   codec: executeJsCodec,
-  budget: (params, ctx) => params.timeout + navigationAllowance(ctx),
-  run: async (ctx, params) => {
+  acts: 'page',
+  navigation: 'caused',
+  budget: (params) => params.timeout,
+  run: async (scope, params) => {
     const source = wrapCode(params.code);
     checkSyntax(source);
-    let value: unknown = null;
-    await withNavigation(ctx, async () => {
-      value = await evaluate(ctx, source, params.timeout);
-    });
-    store(ctx, params.result_key, value);
+    store(scope, params.result_key, await evaluate(scope, source, params.timeout));
   },
 });

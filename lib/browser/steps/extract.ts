@@ -158,9 +158,10 @@ function encodeForm(form: SelectorForm): unknown {
 export const extractStep = defineStep({
   name: 'extract',
   codec: extractCodec,
+  acts: 'read',
   budget: (params) => extractionLimitMs(params.fields),
-  run: async (ctx, params) => {
-    const values = await extractFields(ctx.page, params.fields, { refreshSelectors: params.refresh_selectors, signal: ctx.signal });
-    ctx.results.extraction = { ...ctx.results.extraction, ...values };
+  run: async (scope, params) => {
+    const values = await extractFields(scope.page, params.fields, { refreshSelectors: params.refresh_selectors, signal: scope.signal });
+    scope.results.extraction = { ...scope.results.extraction, ...values };
   },
 });

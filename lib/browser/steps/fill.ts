@@ -1,11 +1,8 @@
 import type * as t from 'io-ts';
 import { described } from '../../contract/codec/index.js';
 import { valueText } from '../../contract/text.js';
-import { withNavigation } from '../act/navigation/action.js';
-import { withLocated } from '../act/targeting/located.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
 import { defineStep } from '../act/define.js';
-import { checkFilled, fieldAfterFill, fillLocated, type FillCheck } from '../forms/fill.js';
+import { checkFilled, fieldAfterFill, fillLocated } from '../forms/fill.js';
 import { targeted } from '../../contract/target.js';
 
 /** Parameters of fill: a target and the value that replaces the field's content (may be empty, to clear it). */
@@ -25,12 +22,12 @@ export type FillParams = t.TypeOf<typeof fillCodec>;
 export const fillStep = defineStep({
   name: 'fill',
   codec: fillCodec,
-  budget: (_params, ctx) => ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    await withLocated(ctx, params, 'input', async (located) => {
-      let check: FillCheck | null = null;
-      const navigated = await withNavigation(ctx, async () => void (check = await fillLocated(ctx, located, params.value)));
-      if (check && !navigated) checkFilled(await fieldAfterFill(located), check);
-    });
+  acts: 'element',
+  purpose: 'input',
+  navigation: 'caused',
+  run: (scope, params, element) => fillLocated(scope, element, params.value),
+  // A page that moved on took the field with it: nothing to read back.
+  verify: async (_scope, element, check, navigated) => {
+    if (check && !navigated) checkFilled(await fieldAfterFill(element), check);
   },
 });

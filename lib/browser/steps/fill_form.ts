@@ -2,14 +2,11 @@ import type * as t from 'io-ts';
 import type { ElementHandle } from 'playwright';
 import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../../contract/codec/index.js';
 import { StepError } from '../../contract/errors.js';
-import { withNavigation } from '../act/navigation/action.js';
-import type { ActionEffects } from '../act/navigation/effects.js';
-import { locate } from '../act/targeting/index.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
-import { defineStep, type StepContext } from '../act/define.js';
+import { defineStep, type PageStepTools } from '../act/define.js';
+import type { StepScope } from '../act/scope.js';
 import { checkFilled, fillValue, handleFieldAfterFill, type FillCheck } from '../forms/fill.js';
 import { setToggle } from '../forms/controls.js';
-import { chooseOptions } from './select.js';
+import { chooseOptions } from '../forms/select.js';
 import { elementFrom, onElement } from '../program.js';
 import { MAX_SELECT_VALUES } from '../../contract/limits.js';
 import { MAX_TARGET_LENGTH, MAX_VALUE_LENGTH } from '../../contract/text.js';
@@ -103,25 +100,26 @@ async function fillField(handle: ElementHandle, label: string, value: string | b
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
-async function fillAll(ctx: StepContext, params: FillFormParams, handles: ElementHandle[], effects: ActionEffects): Promise<void> {
+async function fillAll(scope: StepScope, params: FillFormParams, tools: PageStepTools): Promise<void> {
   const checks: Array<[ElementHandle, string, FillCheck]> = [];
+  const handles: ElementHandle[] = [];
   for (const [label, value] of Object.entries(params.fields)) {
     // Kept until the step ends: the submit looks for the form most of them belong to.
-    const handle = await locate(ctx, { label }, 'input');
+    const handle = await (await tools.locate({ label }, 'input')).element();
     handles.push(handle);
     const check = await fillField(handle, label, value);
     if (check) checks.push([handle, label, check]);
   }
   // Read back once the page has reacted to the fields (the requests they fired answered, a
   // frame drawn), and before a submit takes them away.
-  if (checks.length > 0) await effects.settled();
+  if (checks.length > 0) await tools.settled();
   for (const [handle, label, check] of checks) checkFilled(await handleFieldAfterFill(handle), check, `fill of "${label}"`);
   if (!params.submit) return;
   const anchor = handles[0]!;
   const frame = await anchor.ownerFrame();
   const sameFrame: ElementHandle[] = [];
   for (const handle of handles) if ((await handle.ownerFrame()) === frame) sameFrame.push(handle);
-  await submitForm(ctx.page, anchor, sameFrame);
+  await submitForm(scope.page, anchor, sameFrame);
 }
 
 /**
@@ -133,16 +131,11 @@ async function fillAll(ctx: StepContext, params: FillFormParams, handles: Elemen
  */
 export const fillFormStep = defineStep({
   name: 'fill_form',
-  targets: true,
   codec: fillFormCodec,
+  acts: 'page',
+  playwright: true,
+  navigation: 'caused',
   // Each field is one element to act on, and so is the submit control.
-  budget: (params, ctx) => (Object.keys(params.fields).length + 1) * ELEMENT_ALLOWANCE_MS + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    const handles: ElementHandle[] = [];
-    try {
-      await withNavigation(ctx, (effects) => fillAll(ctx, params, handles, effects));
-    } finally {
-      await Promise.all(handles.map((handle) => handle.dispose().catch(() => undefined)));
-    }
-  },
+  elements: (params) => Object.keys(params.fields).length + 1,
+  run: (scope, params, tools) => fillAll(scope, params, tools),
 });

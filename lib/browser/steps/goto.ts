@@ -2,7 +2,6 @@ import type * as t from 'io-ts';
 import { described, intRange, strictObject, withDefault } from '../../contract/codec/index.js';
 import { pageUrl, scriptText, selectorText } from '../../contract/text.js';
 import { navigate } from '../act/navigation/navigate.js';
-import { navigationAllowance } from '../act/budget.js';
 import { defineStep } from '../act/define.js';
 import { MAX_WAIT_MS } from '../../contract/limits.js';
 
@@ -29,9 +28,9 @@ export type GotoParams = t.TypeOf<typeof gotoCodec>;
 export const gotoStep = defineStep({
   name: 'goto',
   codec: gotoCodec,
+  acts: 'page',
+  navigation: 'own',
   // wait_for and wait_until each get wait_timeout.
-  budget: (params, ctx) => navigationAllowance(ctx) + 2 * params.wait_timeout,
-  run: async (ctx, params) => {
-    await navigate(ctx, params);
-  },
+  budget: (params) => 2 * params.wait_timeout,
+  run: (scope, params) => navigate(scope, params),
 });

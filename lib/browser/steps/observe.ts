@@ -38,6 +38,7 @@ export type ObserveParams = t.TypeOf<typeof observeCodec>;
 export const observeStep = defineStep({
   name: 'observe',
   codec: observeCodec,
+  acts: 'read',
   budget: () => OBSERVE_ALLOWANCE_MS,
   run: async ({ observer }, params) => ({ observation: await observer.observe(params) }),
 });

@@ -37,6 +37,7 @@ const PDF_LIMIT_MS = 120_000;
 export const pdfStep = defineStep({
   name: 'pdf',
   codec: pdfCodec,
+  acts: 'read',
   // page.pdf takes no timeout of its own; a long document gets two minutes.
   budget: () => PDF_LIMIT_MS,
   run: async ({ page, results }, params) => {

@@ -26,6 +26,7 @@ export type ScreenshotParams = t.TypeOf<typeof screenshotCodec>;
 export const screenshotStep = defineStep({
   name: 'screenshot',
   codec: screenshotCodec,
+  acts: 'read',
   // Counting the selector's matches, then the capture.
   budget: () => READ_LIMIT_MS + SCREENSHOT_TIMEOUT_MS,
   run: async ({ page, results }, params) => {

@@ -1,11 +1,10 @@
 import type * as t from 'io-ts';
 import { described, intRange, oneOf, strictObject, withDefault } from '../../contract/codec/index.js';
 import { targetText } from '../../contract/text.js';
-import { ACTION_TIMEOUT_MS, perform, withTarget } from '../act/targeting/index.js';
+import { ACTION_TIMEOUT_MS, perform } from '../act/targeting/index.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../deadline.js';
-import { ELEMENT_ALLOWANCE_MS } from '../act/budget.js';
-import { defineStep, type StepContext } from '../act/define.js';
-import { withEffects } from '../act/navigation/effects.js';
+import { defineStep, type PageStepTools } from '../act/define.js';
+import type { StepScope } from '../act/scope.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from '../../contract/limits.js';
 import { pause } from '../../platform/time.js';
 import { jumpTo, wheelBy } from '../scrolling/moves.js';
@@ -45,25 +44,28 @@ const SETTLE_CAP_MS = 1_500;
  */
 export const scrollStep = defineStep({
   name: 'scroll',
-  targets: true,
   codec: scrollCodec,
+  acts: 'page',
+  playwright: true,
+  settle: SETTLE_CAP_MS,
+  elements: (params) => (params.ref !== undefined ? 1 : 0),
   // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
-  budget: (params) =>
-    SETTLE_CAP_MS + (params.ref !== undefined ? ELEMENT_ALLOWANCE_MS : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
-  run: (ctx, params) => withEffects(ctx, SETTLE_CAP_MS, () => scroll(ctx, params)),
+  budget: (params) => (params.ref !== undefined ? 0 : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
+  run: (scope, params, tools) => scroll(scope, params, tools),
 });
 
 /** The scroll itself. */
-async function scroll(ctx: StepContext, params: ScrollParams): Promise<void> {
+async function scroll(scope: StepScope, params: ScrollParams, tools: PageStepTools): Promise<void> {
   if (params.ref !== undefined) {
-    await withTarget(ctx, { ref: params.ref }, 'scroll', (element) => perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS })));
+    const element = await (await tools.locate({ ref: params.ref }, 'scroll')).element();
+    await perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS }));
   } else if (params.to !== undefined) {
-    await jumpTo(ctx.page, params.to === 'top' ? 0 : 'bottom');
+    await jumpTo(scope.page, params.to === 'top' ? 0 : 'bottom');
   } else {
     const dy = params.direction === 'up' ? -params.amount : params.amount;
-    for (let i = 0; i < params.times && !ctx.signal.aborted; i++) {
-      if (i > 0) await pause(BETWEEN_TIMES_MS, ctx.signal);
-      await wheelBy(ctx.page, dy);
+    for (let i = 0; i < params.times && !scope.signal.aborted; i++) {
+      if (i > 0) await pause(BETWEEN_TIMES_MS, scope.signal);
+      await wheelBy(scope.page, dy);
     }
   }
 }

@@ -5,7 +5,8 @@ import type { PageState } from '../../contract/response/page.js';
 import { ContentMerger } from '../scrolling/merge.js';
 import { WALK_LIMIT_MS } from '../deadline.js';
 import { OBSERVE_ALLOWANCE_MS } from '../act/budget.js';
-import { defineStep, type StepContext } from '../act/define.js';
+import { defineStep } from '../act/define.js';
+import type { StepScope } from '../act/scope.js';
 import { MAX_SCROLLS, MAX_TEXT_LENGTH, MAX_WAIT_MS } from '../../contract/limits.js';
 import { readContent } from '../scrolling/content.js';
 import { pause } from '../../platform/time.js';
@@ -37,20 +38,20 @@ const MAX_HOPS = 500;
  * viewport at a time, reading the content after each hop: a virtualised list renders only what
  * is near the viewport, so what a jump straight to the bottom skipped would never be seen.
  */
-async function descend(ctx: StepContext, merger: ContentMerger, deadline: number): Promise<void> {
-  let point = await scrollPoint(ctx.page);
+async function descend(scope: StepScope, merger: ContentMerger, deadline: number): Promise<void> {
+  let point = await scrollPoint(scope.page);
   const bottom = point.height;
   if (point.y + point.viewport >= bottom - 1) {
     // Already at the bottom: a small move up and back, so scroll-driven loaders hear this round too.
-    if (point.y > 0) await jumpTo(ctx.page, Math.max(0, point.y - 2));
-    await jumpTo(ctx.page, 'bottom');
+    if (point.y > 0) await jumpTo(scope.page, Math.max(0, point.y - 2));
+    await jumpTo(scope.page, 'bottom');
     return;
   }
   for (let hop = 0; hop < MAX_HOPS && point.y + point.viewport < bottom - 1; hop++) {
-    if (ctx.signal.aborted || Date.now() >= deadline) return;
+    if (scope.signal.aborted || Date.now() >= deadline) return;
     const from = point.y;
-    point = await jumpTo(ctx.page, Math.min(from + Math.max(1, Math.floor(point.viewport * HOP_SHARE)), bottom));
-    merger.add(await readContent(ctx));
+    point = await jumpTo(scope.page, Math.min(from + Math.max(1, Math.floor(point.viewport * HOP_SHARE)), bottom));
+    merger.add(await readContent(scope));
     if (point.y <= from) return;
   }
 }
@@ -71,21 +72,22 @@ function withContent(observation: PageState, content: string, max: number): Page
 export const scrollCollectStep = defineStep({
   name: 'scroll_collect',
   codec: scrollCollectCodec,
+  acts: 'page',
   // At timeout_ms a hop (a jump and a read) may be under way; then a last read, the height and the observation.
   budget: (params) => params.timeout_ms + 4 * WALK_LIMIT_MS + OBSERVE_ALLOWANCE_MS,
-  run: async (ctx, params) => {
+  run: async (scope, params) => {
     const deadline = Date.now() + params.timeout_ms;
     const left = (): number => deadline - Date.now();
     const merger = new ContentMerger();
-    merger.add(await readContent(ctx));
-    let height = (await scrollPoint(ctx.page)).height;
+    merger.add(await readContent(scope));
+    let height = (await scrollPoint(scope.page)).height;
     let still = 0;
-    for (let round = 0; round < params.max_scrolls && left() > 0 && !ctx.signal.aborted; round++) {
-      await descend(ctx, merger, deadline);
-      await pause(Math.min(params.wait_ms, left()), ctx.signal);
-      if (ctx.signal.aborted) break;
-      merger.add(await readContent(ctx));
-      const now = (await scrollPoint(ctx.page)).height;
+    for (let round = 0; round < params.max_scrolls && left() > 0 && !scope.signal.aborted; round++) {
+      await descend(scope, merger, deadline);
+      await pause(Math.min(params.wait_ms, left()), scope.signal);
+      if (scope.signal.aborted) break;
+      merger.add(await readContent(scope));
+      const now = (await scrollPoint(scope.page)).height;
       if (now > height) {
         height = now;
         still = 0;
@@ -93,8 +95,8 @@ export const scrollCollectStep = defineStep({
         break;
       }
     }
-    if (ctx.signal.aborted) throw new Error('scroll_collect cancelled');
-    const observation = await ctx.observer.observe({ max_text_length: params.max_text_length });
+    if (scope.signal.aborted) throw new Error('scroll_collect cancelled');
+    const observation = await scope.observer.observe({ max_text_length: params.max_text_length });
     return { observation: withContent(observation, merger.text(), params.max_text_length) };
   },
 });

@@ -1,9 +1,7 @@
 import type * as t from 'io-ts';
 import { described, intRange, text, withDefault } from '../../contract/codec/index.js';
 import { MAX_TYPED_LENGTH } from '../../contract/text.js';
-import { withNavigation } from '../act/navigation/action.js';
-import { ACTION_TIMEOUT_MS, perform, withTarget } from '../act/targeting/index.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
+import { ACTION_TIMEOUT_MS, perform } from '../act/targeting/index.js';
 import { defineStep } from '../act/define.js';
 import { MAX_TYPE_DELAY_MS } from '../../contract/limits.js';
 import { targeted } from '../../contract/target.js';
@@ -26,14 +24,15 @@ const keystrokes = (params: TypeParams): number => params.value.length * (params
 /** The type step: character-by-character typing. */
 export const typeStep = defineStep({
   name: 'type',
-  targets: true,
   codec: typeCodec,
-  budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + keystrokes(params) + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    // Like a person: focus, then key presses; the field keeps its content and its focus.
-    const timeout = ACTION_TIMEOUT_MS + keystrokes(params);
-    await withTarget(ctx, params, 'input', (element) =>
-      withNavigation(ctx, () => perform('type', () => element.type(params.value, { delay: params.delay, timeout }))),
-    );
+  acts: 'element',
+  purpose: 'input',
+  playwright: true,
+  navigation: 'caused',
+  budget: keystrokes,
+  // Like a person: focus, then key presses; the field keeps its content and its focus.
+  run: async (_scope, params, element) => {
+    const handle = await element.element();
+    await perform('type', () => handle.type(params.value, { delay: params.delay, timeout: ACTION_TIMEOUT_MS + keystrokes(params) }));
   },
 });

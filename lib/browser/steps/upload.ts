@@ -1,14 +1,13 @@
 import type * as t from 'io-ts';
-import type { ElementHandle } from 'playwright';
 import { arrayOf, described } from '../../contract/codec/index.js';
 import { httpUrl } from '../../contract/text.js';
 import { StepError } from '../../contract/errors.js';
-import { withNavigation } from '../act/navigation/action.js';
-import { perform, withTarget } from '../act/targeting/index.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from '../act/budget.js';
-import { defineStep, type StepContext } from '../act/define.js';
+import { perform } from '../act/targeting/index.js';
+import type { Located } from '../act/targeting/located.js';
+import { defineStep } from '../act/define.js';
+import type { StepScope } from '../act/scope.js';
 import { inPage, onElement } from '../program.js';
-import { DOWNLOAD_TIMEOUT_MS, downloadFiles } from '../forms/downloads.js';
+import { DOWNLOAD_TIMEOUT_MS, downloadFiles, type DownloadedFile } from '../forms/downloads.js';
 import { MAX_UPLOAD_FILES } from '../../contract/limits.js';
 import { targeted } from '../../contract/target.js';
 
@@ -41,12 +40,18 @@ const ATTACH_TIMEOUT_MS = 30_000;
  */
 export const uploadStep = defineStep({
   name: 'upload',
-  targets: true,
   codec: uploadCodec,
-  // The files download one after another.
-  budget: (params, ctx) => ELEMENT_ALLOWANCE_MS + params.files.length * DOWNLOAD_TIMEOUT_MS + ATTACH_TIMEOUT_MS + navigationAllowance(ctx),
-  run: async (ctx, params) => {
-    await withTarget(ctx, params, 'upload', (element) => attach(ctx, element, params.files));
+  acts: 'element',
+  purpose: 'upload',
+  playwright: true,
+  navigation: 'caused',
+  // The files download one after another; then up to 50 MiB cross into the page.
+  budget: (params) => params.files.length * DOWNLOAD_TIMEOUT_MS + ATTACH_TIMEOUT_MS,
+  // The downloads go through the session's proxy, not the page: no effect of the action to wait for.
+  prepare: (scope, params, element) => download(scope, element, params.files),
+  run: async (_scope, _params, element, files) => {
+    const input = await element.element();
+    await perform('upload', () => input.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS }));
   },
 });
 
@@ -54,19 +59,19 @@ export const uploadStep = defineStep({
  * What a request of the session's browser carries that a server may check: its User-Agent (read
  * once per step) and its cookies for each URL asked for (redirects included).
  */
-function sessionHeaders(ctx: StepContext): (url: string) => Promise<Record<string, string>> {
-  const userAgent = inPage(ctx.page, 'userAgent');
+function sessionHeaders(scope: StepScope): (url: string) => Promise<Record<string, string>> {
+  const userAgent = inPage(scope.page, 'userAgent');
   // Awaited by the first request; a failure before that must not go unhandled.
   userAgent.catch(() => undefined);
   return async (url) => {
-    const cookie = (await ctx.page.context().cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const cookie = (await scope.page.context().cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
     return { 'user-agent': await userAgent, ...(cookie ? { cookie } : {}) };
   };
 }
 
-/** Checks that `element` is a file input taking that many files, downloads them and attaches them. */
-async function attach(ctx: StepContext, element: ElementHandle, urls: UploadParams['files']): Promise<void> {
-  const input = await perform('upload', () => onElement(element, 'fileInput'));
+/** Checks that `element` is a file input taking that many files, and downloads them. */
+async function download(scope: StepScope, element: Located, urls: UploadParams['files']): Promise<DownloadedFile[]> {
+  const input = await perform('upload', async () => onElement(await element.element(), 'fileInput'));
   if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
   if (urls.length > 1 && !input.multiple) {
     throw new StepError('action_failed', `The file input takes one file; ${urls.length} were given`, {
@@ -74,8 +79,6 @@ async function attach(ctx: StepContext, element: ElementHandle, urls: UploadPara
       files: urls.length,
     });
   }
-  if (!ctx.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
-  const files = await downloadFiles({ proxyUrl: ctx.network.proxyUrl, headers: sessionHeaders(ctx) }, urls, ctx.signal);
-  // Up to 50 MiB cross into the page: more time than a click gets.
-  await withNavigation(ctx, () => perform('upload', () => element.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS })));
+  if (!scope.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
+  return downloadFiles({ proxyUrl: scope.network.proxyUrl, headers: sessionHeaders(scope) }, urls, scope.signal);
 }

@@ -100,19 +100,20 @@ function condition(page: Page, p: WaitParams): { what: string; promise: () => Pr
 export const waitStep = defineStep({
   name: 'wait',
   codec: waitCodec,
+  acts: 'read',
   budget: (p) => p.ms ?? p.timeout,
-  async run(ctx, p) {
-    if (p.ms !== undefined) return sleep(p.ms, ctx.signal);
-    if (ctx.signal.aborted) return;
+  async run(scope, p) {
+    if (p.ms !== undefined) return sleep(p.ms, scope.signal);
+    if (scope.signal.aborted) return;
     if (p.until !== undefined && !isExpression(p.until)) {
       throw new StepError('invalid_request', 'wait: until is not a valid JavaScript expression', {
         path: 'wait.until',
         expected: 'a JavaScript expression',
       });
     }
-    const { what, promise } = condition(ctx.page, p);
+    const { what, promise } = condition(scope.page, p);
     try {
-      await unlessAborted(promise(), ctx.signal);
+      await unlessAborted(promise(), scope.signal);
     } catch (error) {
       if (error instanceof Error && error.name === 'TimeoutError') {
         throw new StepError('action_failed', `wait failed: ${what} within ${seconds(p.timeout)}`, { reason: 'timeout' });

@@ -1,3 +1,4 @@
+import type { TypeOf } from 'io-ts';
 import { described, named, oneOf, string, strictObject } from '../codec/index.js';
 
 /** A media item (contract 2.5): what screenshot and pdf steps add to the envelope's `media`. */
@@ -9,3 +10,6 @@ export const mediaItemCodec = named(
   }),
   'MediaItem',
 );
+
+/** A media item, typed from its codec. */
+export type MediaItem = TypeOf<typeof mediaItemCodec>;

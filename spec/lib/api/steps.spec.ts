@@ -1,12 +1,12 @@
 import { expect } from 'chai';
 import { stepCodec, stepModule, stepModules, stepNames } from '../../../lib/api/steps.js';
-import type { StepContext } from '../../../lib/browser/act/define.js';
+import type { StepScope } from '../../../lib/browser/act/scope.js';
 import { problem } from '../contract/codec/problem.js';
 
 const ONE_KEY = 'an object with exactly one key: the step type';
-const ctx = {} as StepContext;
+const scope = {} as StepScope;
 
-describe('lib/steps index', () => {
+describe('lib/api/steps (the step catalogue)', () => {
   it('lists all 17 step types of the contract in its order, each under its own name', () => {
     expect(stepNames).to.deep.equal([
       'goto', 'observe', 'click', 'fill', 'type', 'select', 'check', 'scroll', 'scroll_collect',
@@ -51,6 +51,6 @@ describe('lib/steps index', () => {
   });
 
   it('close asks the runner to end the session', async () => {
-    expect(await stepModule('close').run(ctx, {})).to.deep.equal({ close: true });
+    expect(await stepModule('close').run(scope, {})).to.deep.equal({ close: true });
   });
 });

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { replaceSection, sectionBegin, sectionEnd } from '../../../lib/platform/generated-section.js';
 
-describe('lib/generated-section replaceSection()', () => {
+describe('lib/platform/generated-section replaceSection()', () => {
   const text = `# Title\n\n${sectionBegin('plans')}\nold\n${sectionEnd('plans')}\n\nafter\n`;
 
   it('replaces what is between the markers and keeps the rest', () => {

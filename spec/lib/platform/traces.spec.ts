@@ -6,7 +6,7 @@ import { text } from 'node:stream/consumers';
 import { newSessionId } from '../../../lib/platform/ids.js';
 import { openTrace, partialTracePath, removeTraces, tracePath, tracesFolder } from '../../../lib/platform/traces.js';
 
-describe('lib/trace/files', () => {
+describe('lib/platform/traces', () => {
   let dataDir: string;
   beforeEach(() => {
     dataDir = mkdtempSync(join(tmpdir(), 'tabwright-traces-'));

@@ -7,7 +7,7 @@ import type { ElementHandle } from 'playwright';
 import { bounded, WALK_LIMIT_MS } from '../../deadline.js';
 import type { Answer, PageCalls } from '../../injected/protocol.js';
 import { inPage } from '../../program.js';
-import type { StepContext } from '../define.js';
+import type { StepScope } from '../scope.js';
 import { findRef, handleOf, type FoundRef, type Purpose, type TargetParams } from './index.js';
 
 /** The program's methods a step may ask of a ref. */
@@ -20,7 +20,7 @@ export class Located {
   private handle: Promise<ElementHandle> | undefined;
 
   constructor(
-    private readonly ctx: StepContext,
+    private readonly scope: StepScope,
     readonly found: FoundRef,
     readonly target: TargetParams,
   ) {}
@@ -32,14 +32,14 @@ export class Located {
 
   /** Asks the top document's program to run `method` on the ref, with `rest` after it, within a walk's limit. */
   ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<PageCalls[M]>> {
-    const { page } = this.ctx;
+    const { page } = this.scope;
     const args = [this.found.ref, ...rest] as unknown as Parameters<PageCalls[M]>;
     return bounded(page, WALK_LIMIT_MS, () => (inPage as (where: typeof page, method: M, ...a: unknown[]) => Promise<Answer<PageCalls[M]>>)(page, method, ...args));
   }
 
   /** The element's handle, made once. */
   element(): Promise<ElementHandle> {
-    this.handle ??= handleOf(this.ctx, this.found, this.target);
+    this.handle ??= handleOf(this.scope, this.found, this.target);
     return this.handle;
   }
 
@@ -49,12 +49,7 @@ export class Located {
   }
 }
 
-/** Finds a step's target, runs `use` on it, and lets any handle made for it go. */
-export async function withLocated<T>(ctx: StepContext, target: TargetParams, purpose: Purpose, use: (located: Located) => Promise<T>): Promise<T> {
-  const located = new Located(ctx, await findRef(ctx, target, purpose), target);
-  try {
-    return await use(located);
-  } finally {
-    located.release();
-  }
+/** Finds a step's target (see findRef); release it when done. The step runtime (../define.ts) is its one caller. */
+export async function locate(scope: StepScope, target: TargetParams, purpose: Purpose): Promise<Located> {
+  return new Located(scope, await findRef(scope, target, purpose), target);
 }

@@ -46,7 +46,7 @@ export interface WalkResult {
   /**
    * The shown cross-origin iframes this document cannot read, in document order: for each, how
    * many of `elements` come before it (its own elements belong there). The node side walks them
-   * through their own frames (lib/observe/observer.ts).
+   * through their own frames (lib/browser/observe/observer.ts).
    */
   frames: number[];
   /** Set (and nothing listed) when `knownOnly` was asked and some element has no number yet. */

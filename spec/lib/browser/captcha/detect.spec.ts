@@ -28,7 +28,7 @@ const serve = ({ status = 200, headers = {}, body }: Pick<Case, 'status' | 'head
 
 const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
 
-describe('lib/captcha', function () {
+describe('lib/browser/captcha', function () {
   this.timeout(30_000);
   let browser: Browser;
   let site: TestSite;

@@ -4,7 +4,7 @@ import {
 } from '../../../../lib/contract/codec/index.js';
 import { decoded, problem } from './problem.js';
 
-describe('lib/codec objects', () => {
+describe('lib/contract/codec objects', () => {
   describe('strictObject()', () => {
     const codec = strictObject({ name: string, size: withDefault(intRange(1, 9), 5) }, { note: string });
 

@@ -4,7 +4,7 @@ import { arrayOf, decode, intRange, strictObject, string } from '../../../../lib
 import { ApiError } from '../../../../lib/contract/errors.js';
 import { problem } from './problem.js';
 
-describe('lib/codec decode()', () => {
+describe('lib/contract/codec decode()', () => {
   const codec = strictObject({ items: arrayOf(strictObject({ n: intRange(1, 3) }), { name: 'items' }) });
 
   it('returns the decoded value', () => {

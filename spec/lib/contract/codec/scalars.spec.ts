@@ -4,7 +4,7 @@ import {
 } from '../../../../lib/contract/codec/index.js';
 import { decoded, problem } from './problem.js';
 
-describe('lib/codec scalars', () => {
+describe('lib/contract/codec scalars', () => {
   describe('intRange()', () => {
     const codec = intRange(10, 1800);
 

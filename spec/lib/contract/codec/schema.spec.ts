@@ -7,7 +7,7 @@ import {
   type JsonSchema,
 } from '../../../../lib/contract/codec/index.js';
 
-describe('lib/codec schema', () => {
+describe('lib/contract/codec schema', () => {
   describe('schemaOf() on the scalar helpers', () => {
     const cases: Array<[string, t.Mixed, JsonSchema]> = [
       ['string', string, { type: 'string' }],

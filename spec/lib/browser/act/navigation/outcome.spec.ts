@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import type { Response } from 'playwright';
 import { readNavigation } from '../../../../../lib/browser/act/navigation/outcome.js';
-import type { NetworkView, StepContext } from '../../../../../lib/browser/act/define.js';
+import type { NetworkView, StepScope } from '../../../../../lib/browser/act/scope.js';
 
 /** A step context with only a network view: what the session proxy refused, and what it diagnoses. */
-function context(refused: string[], diagnosis?: string): StepContext {
+function context(refused: string[], diagnosis?: string): StepScope {
   const network: NetworkView = {
     blocked: (url) => refused.includes(new URL(url).hostname),
     blockedCount: () => refused.length,
     proxyUrl: 'http://127.0.0.1:1',
     diagnose: () => Promise.resolve(diagnosis),
   };
-  return { network } as unknown as StepContext;
+  return { network } as unknown as StepScope;
 }
 
 /** A main document's response, as Playwright hands it over. */
