@@ -3,7 +3,8 @@ import { hooksScript, topProgramScript } from '../lib/browser/program.js';
 import { PageObserver } from '../lib/browser/observe/observer.js';
 import { preparePage } from '../lib/browser/context/page.js';
 import { blockedTypes } from '../lib/browser/context/resources.js';
-import { DEFAULT_PROXY, takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
+import { DEFAULT_PROXY } from '../lib/contract/request/settings.js';
+import { takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
 import { identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
 import { addSessionCookies } from '../lib/browser/context/cookies.js';
 import { settingRefusal } from '../lib/browser/context/refusal.js';
@@ -169,7 +170,7 @@ export class PlaywrightDriver implements BrowserDriver {
   /** A context, page and session proxy made for `settings`, every set-up done; on failure nothing is left open. */
   private async build(settings: ContextSettings, trace: TraceTarget | null): Promise<OpenedPage> {
     const browser = this.engine.browser();
-    const identity = settings.userAgent ? identityOf(settings.userAgent) : nextIdentity(browser.version());
+    const identity = settings.user_agent ? identityOf(settings.user_agent) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? DEFAULT_PROXY, settings.url, this.network.pools);
     const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });
     let context: BrowserContext | undefined;
@@ -179,7 +180,7 @@ export class PlaywrightDriver implements BrowserDriver {
         viewport: settings.viewport,
         userAgent: identity.userAgent,
         locale: settings.locale,
-        timezoneId: settings.timezoneId,
+        timezoneId: settings.timezone,
         serviceWorkers: 'block',
         acceptDownloads: false,
       });
@@ -210,10 +211,10 @@ export class PlaywrightDriver implements BrowserDriver {
       StabilityTracker.attach(context),
       context.addInitScript({ content: hooksScript() }),
       context.addInitScript({ content: topProgramScript() }),
-      installBlockers(context, { enabled: settings.autoDismissBlockers }),
+      installBlockers(context, { enabled: settings.auto_dismiss_blockers }),
       addSessionCookies(context, settings.cookies ?? []),
     ]);
-    const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.blockResources) };
+    const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.block_resources) };
     // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
     const prepared = new WeakMap<Page, Promise<CDPSession>>();
     const prepare = (target: Page): Promise<CDPSession> => {

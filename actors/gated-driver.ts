@@ -22,12 +22,12 @@ export function gatedDriver(driver: BrowserDriver, gate: EngineGate): BrowserDri
 
 function gatedPage(page: PageDriver, gate: EngineGate): PageDriver {
   return {
-    async run(plan, signal) {
+    async run(request, signal) {
       const release = await gate.enter(signal).catch((error: unknown) => {
         throw error instanceof GateLeft ? new ActCancelled('act cancelled while it waited for the engine') : error;
       });
       try {
-        return await page.run(plan, signal);
+        return await page.run(request, signal);
       } finally {
         release();
       }

@@ -4,11 +4,11 @@ import type { StepError } from '../lib/contract/errors.js';
 import type { JournalSink } from '../lib/platform/journal/events.js';
 import type { Viewer } from '../lib/browser/live/screencast.js';
 import type { InputEvent } from '../lib/contract/request/input.js';
-import type { ActPlan, RunOutcome } from '../lib/browser/act/runner.js';
+import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {
-  run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome>;
+  run(request: ActRequest, signal: AbortSignal): Promise<RunOutcome>;
   /** Ends the page; a trace is written first unless `keepTrace` is false (a session that never started). */
   close(options?: { keepTrace?: boolean }): Promise<void>;
   /** How much longer than closing a context `close` may take: writing a trace (0 when there is none). */

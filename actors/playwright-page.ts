@@ -3,7 +3,7 @@ import type { JournalSink } from '../lib/platform/journal/events.js';
 import { applyInput } from '../lib/browser/live/input.js';
 import { Screencast } from '../lib/browser/live/screencast.js';
 import type { SessionProxy } from '../lib/network/proxy.js';
-import { runAct, type ActPlan, type PageEnv, type RunOutcome } from '../lib/browser/act/runner.js';
+import { runAct, type ActRequest, type PageEnv, type RunOutcome } from '../lib/browser/act/runner.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import { takeAiUsage } from '../lib/browser/ai/index.js';
 import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/browser/trace.js';
@@ -56,9 +56,9 @@ export class PlaywrightPage implements PageDriver {
     });
   }
 
-  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+  async run(request: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
     try {
-      return await runAct(this.env, plan, signal);
+      return await runAct(this.env, request, signal);
     } finally {
       this.screencast.follow();
     }

@@ -4,24 +4,16 @@ import { httpErrors } from '../lib/contract/errors.js';
 import type { Clock } from '../lib/platform/clock.js';
 import type { Journal } from '../lib/platform/journal/journal.js';
 import { newSessionId } from '../lib/platform/ids.js';
-import { credits } from '../lib/platform/billing/rates.js';
 import type { StepCall } from '../lib/contract/step-types.js';
-import type { ActPlan } from '../lib/browser/act/runner.js';
+import type { CreateBody } from '../lib/api/create.js';
+import { settingsOf } from '../lib/contract/request/settings.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
-import type { BrowserDriver, ContextSettings } from './driver.js';
+import type { BrowserDriver } from './driver.js';
 import { gatedDriver } from './gated-driver.js';
 import { Session } from './session.js';
 
-/** A create, decoded and checked against the plan. */
-export interface CreateRequest {
-  timeoutSeconds: number;
-  pageMode: 'full' | 'light';
-  settings: ContextSettings;
-  /** The first act (url and/or steps); null for a bare session. */
-  plan: ActPlan | null;
-}
 
 /**
  * How often the registry asks the store whether a key of its live sessions was revoked (by `keys
@@ -58,8 +50,8 @@ export class Registry implements LiveSessions {
   /** Creates still opening their context, by key id; a key with none has no entry. */
   private readonly opening = new Map<string, number>();
   private readonly admission: Admission;
-  /** The driver behind the engine gate: page openings and acts run when it lets them. */
-  private readonly driver: BrowserDriver;
+  /** deps.driver behind the engine gate: page openings and acts run when it lets them. */
+  private readonly gated: BrowserDriver;
   private readonly gate: EngineGate;
   private stopping = false;
   /** The pending revocation check; armed only while there are live sessions. */
@@ -68,7 +60,7 @@ export class Registry implements LiveSessions {
   constructor(private readonly deps: RegistryDeps) {
     this.admission = new Admission(deps.store, this, deps.memory);
     this.gate = deps.gate ?? new EngineGate(defaultSlots(), deps.clock);
-    this.driver = gatedDriver(deps.driver, this.gate);
+    this.gated = gatedDriver(deps.driver, this.gate);
     deps.telemetry.metrics.watchEngine(() => this.gate.load);
     deps.onEngineLost?.(() => {
       for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
@@ -131,26 +123,26 @@ export class Registry implements LiveSessions {
    * fails before its session is opened leaves nothing: no page, no session row, no bill, and its
    * concurrency place free again.
    */
-  async create(key: ApiKeyRecord, request: CreateRequest): Promise<{ session: Session; reply: ActReply | null }> {
+  async create(key: ApiKeyRecord, body: CreateBody): Promise<{ session: Session; reply: ActReply | null }> {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     // The id is chosen first: admission records it, and a session's trace is named after it from the moment its context opens.
     const id = newSessionId(this.deps.node);
-    await this.admission.admitCreate(key, request.timeoutSeconds, this.deps.clock.now(), id);
+    await this.admission.admitCreate(key, body.timeout, this.deps.clock.now(), id);
     // The driver's background work (refilling its warm pool) waits until this create has its answer.
     const answered = this.deps.driver.creating?.();
     try {
-      return await this.startAndAct(key, request, id);
+      return await this.startAndAct(key, body, id);
     } finally {
       answered?.();
     }
   }
 
   /** Opens the admitted session `id` (counted against its key while it opens) and runs its first act, if any. */
-  private async startAndAct(key: ApiKeyRecord, request: CreateRequest, id: string): Promise<{ session: Session; reply: ActReply | null }> {
+  private async startAndAct(key: ApiKeyRecord, body: CreateBody, id: string): Promise<{ session: Session; reply: ActReply | null }> {
     this.countOpening(key.id, +1);
     let session: Session;
     try {
-      session = await this.start(key, request, id);
+      session = await this.start(key, body, id);
     } catch (error) {
       // The admitted row goes, giving the key its place back; a store that fails here leaves it to failOrphanedSessions.
       await this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'));
@@ -161,34 +153,36 @@ export class Registry implements LiveSessions {
     this.track(session);
     // A shutdown that began while the session was being recorded reaches it now.
     if (this.stopping) session.send({ type: 'shutdown' });
-    const reply = request.plan ? await session.act(request.plan) : null;
+    // The first act: the url and the steps, if there are any.
+    const work = body.url !== undefined || (body.steps?.length ?? 0) > 0;
+    const reply = work ? await session.act({ url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true }) : null;
     return { session, reply };
   }
 
   /** Opens the page and records the session around it; the page is closed again if that cannot be done. */
-  private async start(key: ApiKeyRecord, request: CreateRequest, id: string): Promise<Session> {
-    const driver = await this.driver.open({ ...request.settings, accountId: key.accountId, sessionId: id });
+  private async start(key: ApiKeyRecord, body: CreateBody, id: string): Promise<Session> {
+    const page = await this.gated.open({ ...settingsOf(body), url: body.url, accountId: key.accountId, sessionId: id });
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
-      if (!driver.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
+      if (!page.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
       return await Session.start(
-        driver,
+        page,
         {
           id,
           keyId: key.id,
           keyPrefix: key.prefix,
           accountId: key.accountId,
           test: key.test,
-          timeoutSeconds: request.timeoutSeconds,
-          pageMode: request.pageMode,
-          secrets: (request.settings.cookies ?? []).map((cookie) => cookie.value),
+          timeoutSeconds: body.timeout,
+          pageMode: body.page,
+          secrets: (body.cookies ?? []).map((cookie) => cookie.value),
         },
         { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
       );
     } catch (error) {
       // No session was recorded, so no trace of it could ever be asked for or pruned.
-      await driver.close({ keepTrace: false }).catch(() => undefined);
+      await page.close({ keepTrace: false }).catch(() => undefined);
       throw error;
     }
   }
@@ -205,7 +199,7 @@ export class Registry implements LiveSessions {
       throw httpErrors.sessionBusy('A person holds the page of this session; the act was not queued (Prefer: wait=0)');
     }
     const now = this.deps.clock.now();
-    const refusal = await this.admission.actRefusal({ ...session.spec, accrued: credits(session.usage(now)).total }, now);
+    const refusal = await this.admission.actRefusal({ ...session.spec, accrued: session.usage(now).credits }, now);
     if (refusal) {
       await session.close();
       throw refusal;
@@ -250,7 +244,7 @@ export class Registry implements LiveSessions {
   unbilledCredits(accountId: string, now: number): number {
     let total = 0;
     for (const session of this.sessions.values()) {
-      if (session.spec.accountId === accountId && !session.spec.test) total += credits(session.usage(now)).total;
+      if (session.spec.accountId === accountId && !session.spec.test) total += session.usage(now).credits;
     }
     return total;
   }

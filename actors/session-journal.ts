@@ -2,12 +2,12 @@
 // takeovers, its usage and its end. The page's own events (navigation, errors) come from the driver.
 import type { Actor, InspectionEvent } from 'xstate';
 import type { Outcome, sessionMachine } from '../machines/session.js';
-import { credits } from '../lib/platform/billing/rates.js';
+import type { Priced } from '../lib/platform/billing/rates.js';
 import type { Clock } from '../lib/platform/clock.js';
 import { Journal } from '../lib/platform/journal/journal.js';
 import { redactStepMessage } from '../lib/platform/journal/redact.js';
 import { statePath } from '../lib/platform/journal/transitions.js';
-import type { ActPlan, RunOutcome } from '../lib/browser/act/runner.js';
+import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
 import type { Store, UsageInput } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 
@@ -43,8 +43,8 @@ export class SessionJournal {
   }
 
   /** An act queued: which steps it holds, never their parameters. */
-  actReceived(actId: string, plan: ActPlan): void {
-    const steps = [...(plan.url === undefined ? [] : ['goto']), ...plan.steps.map((step) => step.name)];
+  actReceived(actId: string, request: ActRequest): void {
+    const steps = [...(request.url === undefined ? [] : ['goto']), ...request.steps.map((step) => step.name)];
     this.journal.record({ type: 'act.received', act_id: actId, steps });
   }
 
@@ -94,9 +94,9 @@ export class SessionJournal {
   }
 
   /** What the session consumed, with what it costs, once its usage is written. */
-  usage(usage: UsageInput): void {
+  usage(usage: Priced<UsageInput>): void {
     const bytes = usage.bytesDatacenter + usage.bytesResidential;
-    this.journal.record({ type: 'usage', seconds: usage.seconds, bytes, ai_tokens: usage.aiTokens, captcha_solves: usage.captchaSolves, credits: credits(usage).total });
+    this.journal.record({ type: 'usage', seconds: usage.seconds, bytes, ai_tokens: usage.aiTokens, captcha_solves: usage.captchaSolves, credits: usage.credits });
   }
 
   /** The journal's last event; recording it writes everything buffered. */

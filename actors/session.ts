@@ -7,8 +7,9 @@ import { statePath } from '../lib/platform/journal/transitions.js';
 import type { Viewer } from '../lib/browser/live/screencast.js';
 import type { InputEvent } from '../lib/contract/request/input.js';
 import { token } from '../lib/platform/ids.js';
-import { ActCancelled, type ActPlan, type ActTimings } from '../lib/browser/act/runner.js';
+import { ActCancelled, type ActRequest, type ActTimings } from '../lib/browser/act/runner.js';
 import type { ActResult } from '../lib/contract/response/envelope.js';
+import { priced, type Priced } from '../lib/platform/billing/rates.js';
 import type { Store, UsageInput } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import { withCap } from '../lib/platform/time.js';
@@ -58,7 +59,7 @@ export class Session {
   /** Resolves with the outcome once the session reached its final state (usage written). */
   readonly ended: Promise<Outcome>;
   private readonly actor: Actor<typeof sessionMachine>;
-  private readonly acts = new Map<string, { plan: ActPlan; reply: (reply: ActReply) => void }>();
+  private readonly acts = new Map<string, { request: ActRequest; reply: (reply: ActReply) => void }>();
   private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
   /** What happens to the session, in order (issue 14); readable through GET /v1/sessions/{id}/events. */
   readonly journal: Journal;
@@ -126,15 +127,15 @@ export class Session {
   }
 
   /** Queues an act; resolves with its result, or with how the session ended first. */
-  act(plan: ActPlan): Promise<ActReply> {
+  act(request: ActRequest): Promise<ActReply> {
     if (this.status !== 'active' && this.status !== 'ending') {
       return Promise.resolve({ kind: 'ended', outcome: this.outcome() });
     }
     const id = token(12);
-    this.records.actReceived(id, plan);
+    this.records.actReceived(id, request);
     return new Promise((reply) => {
-      this.acts.set(id, { plan, reply });
-      this.actor.send({ type: 'act', act: { id, steps: plan.steps } });
+      this.acts.set(id, { request, reply });
+      this.actor.send({ type: 'act', act: { id, steps: request.steps } });
     });
   }
 
@@ -212,7 +213,7 @@ export class Session {
     const started = performance.now();
     this.records.actStarted(actId);
     try {
-      const outcome = await this.driver.run({ ...act.plan, actId }, signal);
+      const outcome = await this.driver.run({ ...act.request, actId }, signal);
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started, outcome);
       this.records.actFinished(actId, started, outcome);
       const { result, timings, close, fatal } = outcome;
@@ -237,9 +238,9 @@ export class Session {
    * What the session has consumed up to `at` (interface.md 8.4): runtime by its own clock, plus
    * what the page driver has metered so far. Fields the driver does not report count as zero.
    */
-  usage(at: number): UsageInput {
+  usage(at: number): Priced<UsageInput> {
     this.collect();
-    return { seconds: Math.ceil(Math.max(0, at - this.startedAt) / 1000), ...this.metered };
+    return priced({ seconds: Math.ceil(Math.max(0, at - this.startedAt) / 1000), ...this.metered });
   }
 
   /** Adds what the driver metered since the last call: its `usage()` hands over amounts and resets them (takeAiUsage). */

@@ -1,21 +1,11 @@
 import { ApiError, httpErrors } from '../lib/contract/errors.js';
-import type { ActResult } from '../lib/contract/response/envelope.js';
+import { noResult, type ActResult, type Envelope } from '../lib/contract/response/envelope.js';
 import type { ActReply, Outcome } from '../machines/session.js';
 import type { ActAnswer, Session } from '../actors/session.js';
 
-/** The session envelope (contract 2.1), fields in the contract's order. */
-export function envelope(session: Session, requestId: string, result: ActResult | null): Record<string, unknown> {
-  return {
-    session_id: session.spec.id,
-    expires_at: new Date(session.expiresAt).toISOString(),
-    request_id: requestId,
-    completed: result?.completed ?? 0,
-    page: result?.page ?? null,
-    media: result?.media ?? [],
-    extraction: result?.extraction ?? null,
-    blockers_dismissed: result?.blockers_dismissed ?? [],
-    error: result?.error ?? null,
-  };
+/** The session envelope (contract 2.1): the session's and the request's ids, then the act's result (or, for a bare create, none). */
+export function envelope(session: Session, requestId: string, result: ActResult | null): Envelope {
+  return { session_id: session.spec.id, expires_at: new Date(session.expiresAt).toISOString(), request_id: requestId, ...(result ?? noResult()) };
 }
 
 /** Why a request found its session gone, as the HTTP error the contract names. */

@@ -1,20 +1,10 @@
 import { maxHeaderSize } from 'node:http';
 import type * as t from 'io-ts';
 import { SchemaSet, type JsonSchema } from '../../lib/contract/codec/index.js';
-import { actBodyCodec } from '../../lib/api/act.js';
-import { createBodyCodec } from '../../lib/api/create.js';
-import { eventsQueryCodec } from '../../lib/contract/request/events.js';
-import { listQueryCodec } from '../../lib/contract/request/list.js';
-import { envelopeCodec, sessionId } from '../../lib/contract/response/envelope.js';
-import { eventPageCodec, JOURNAL_RETENTION_MS, MAX_JOURNAL_EVENTS } from '../../lib/contract/response/events.js';
-import { healthCodec } from '../../lib/contract/response/health.js';
-import { sessionInfoCodec, sessionListCodec } from '../../lib/contract/response/session.js';
-import { MAX_TRACE_BYTES } from '../../lib/platform/traces.js';
+import { sessionId } from '../../lib/contract/response/envelope.js';
 import { MAX_BODY_BYTES } from '../body.js';
-import { MAX_KEY_LENGTH } from '../idempotency.js';
-import { actTakeoverParts, livePaths } from './live.js';
-import { mcpPaths } from './mcp.js';
-import { errorResponse, headersOf, jsonResponse, RATE, type HeaderSpec } from './responses.js';
+import type { DocumentedRoute, DocumentParts } from './operation.js';
+import { errorResponse, RATE, type ErrorStatus, type HeaderSpec } from './responses.js';
 
 /** Where the walker's named definitions go in the document. */
 const SCHEMAS = '#/components/schemas/';
@@ -27,11 +17,11 @@ const DESCRIPTION = [
   `Bodies are JSON of at most ${MAX_BODY_BYTES} bytes; an unknown route is 404 not_found.`,
 ].join('');
 
-/** Builds the OpenAPI 3.1 document from the request and response codecs; pure, so the build can write it too. */
-export function buildDocument(): Record<string, unknown> {
+/** Builds the OpenAPI 3.1 document from the routes (their codecs and operations); pure, so the build can write it too. */
+export function buildDocument(routes: readonly DocumentedRoute[]): Record<string, unknown> {
   const set = new SchemaSet(SCHEMAS);
   const body = (codec: t.Mixed) => ({ required: true, content: { 'application/json': { schema: set.schemaOf(codec) } } });
-  const errors = (statuses: Array<Parameters<typeof errorResponse>[1]>, extra: Partial<Record<number, HeaderSpec>> = {}) =>
+  const errors = (statuses: ErrorStatus[], extra: Partial<Record<number, HeaderSpec>> = {}) =>
     Object.fromEntries(
       statuses.map((status) => {
         // Authentication comes before the rate limit: a 401 has no X-RateLimit headers, and a fault may come before either.
@@ -41,187 +31,17 @@ export function buildDocument(): Record<string, unknown> {
         return [String(status), errorResponse(set, status, spec)];
       }),
     );
-  const retry: HeaderSpec = { required: ['Retry-After'] };
   const idParam = { name: 'id', in: 'path', required: true, description: 'Session id, from the create answer.', schema: set.schemaOf(sessionId) };
-  const parts = { set, body, errors, idParam };
-  const actTakeover = actTakeoverParts(parts);
+  const parts: DocumentParts = { set, body, errors, idParam };
 
-  const paths = {
-    '/v1/sessions': {
-      post: {
-        operationId: 'createSession',
-        summary: 'Create a session',
-        description: 'Opens an isolated browser session; with url it navigates there, with steps it runs them, and the answer observes the page. A step that fails answers 201 with error set.',
-        parameters: [
-          {
-            name: 'Idempotency-Key',
-            in: 'header',
-            required: false,
-            description: 'Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); another body is 409.',
-            schema: { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH },
-          },
-        ],
-        requestBody: body(createBodyCodec),
-        responses: {
-          201: jsonResponse(set, 'The session is active; the envelope holds the page (or null for a bare session).', envelopeCodec, {
-            required: [...RATE],
-            optional: ['Server-Timing', 'Idempotent-Replayed'],
-          }),
-          ...errors([400, 401, 402, 409, 413, 429, 500, 503], {
-            400: { optional: ['Idempotent-Replayed'] },
-            409: { optional: ['Retry-After'] },
-            429: retry,
-            503: retry,
-          }),
-        },
-      },
-      get: {
-        operationId: 'listSessions',
-        summary: 'List the key\'s sessions',
-        description: 'Newest first, in pages; closed and expired sessions appear as closed.',
-        parameters: queryParameters(set, listQueryCodec),
-        responses: {
-          200: jsonResponse(set, 'A page of sessions.', sessionListCodec, { required: [...RATE] }),
-          ...errors([400, 401, 429, 500], { 429: retry }),
-        },
-      },
-    },
-    '/v1/sessions/{id}': {
-      parameters: [idParam],
-      get: {
-        operationId: 'getSession',
-        summary: 'Get a session',
-        description: 'An active or failed session with its usage; closed and expired sessions are not found.',
-        responses: {
-          200: jsonResponse(set, 'The session.', sessionInfoCodec, { required: [...RATE] }),
-          ...errors([401, 404, 429, 500], { 429: retry }),
-        },
-      },
-      delete: {
-        operationId: 'deleteSession',
-        summary: 'Close a session',
-        description: 'Ends the session at once (an act still running answers 404) and records its runtime.',
-        responses: {
-          204: { description: 'Closed; no body.', headers: headersOf(set, { required: [...RATE] }) },
-          ...errors([401, 404, 421, 429, 500], { 429: retry }),
-        },
-      },
-    },
-    '/v1/sessions/{id}/act': {
-      parameters: [idParam],
-      post: {
-        operationId: 'act',
-        summary: 'Run steps',
-        description:
-          'Runs the steps in order (acts on one session queue), stops at the first failure, then observes the page. A step that fails answers 200 with error set. ' +
-          'While a person holds the page (takeover) the act waits for the handback, unless sent with Prefer: wait=0.',
-        parameters: [actTakeover.parameter],
-        requestBody: body(actBodyCodec),
-        responses: {
-          200: jsonResponse(set, 'The steps ran (or one failed: see error).', envelopeCodec, { required: [...RATE], optional: ['Server-Timing'] }),
-          ...errors([400, 401, 404, 413, 421, 500, 503], { 503: retry }),
-          409: actTakeover.conflict,
-          429: errorResponse(set, 429, { required: [...RATE, 'Retry-After'] }, {
-            name: 'ActRefusedError',
-            codes: ['rate_limited', 'quota_exceeded'],
-            text: 'rate_limited: over the plan\'s request rate, honour Retry-After. quota_exceeded: the account\'s live sessions reached its credit balance; the session was closed and billed, Retry-After is the next cycle: top up, upgrade or wait.',
-          }),
-        },
-      },
-    },
-    '/v1/sessions/{id}/trace': {
-      parameters: [idParam],
-      get: {
-        operationId: 'getTrace',
-        summary: 'Download a session\'s trace',
-        description:
-          'The Playwright trace of a session created with trace: true, once it has ended (closed, expired or failed), for 24 h after the end. ' +
-          'It opens in Playwright\'s trace viewer: npx playwright show-trace <file>.',
-        responses: {
-          200: {
-            description: 'The trace, a zip file streamed from disk.',
-            headers: headersOf(set, { required: [...RATE, 'Content-Disposition'] }),
-            content: { 'application/zip': { schema: { type: 'string', format: 'binary', description: 'A Playwright trace (zip).' } } },
-          },
-          ...errors([401, 421, 429, 500], { 429: retry }),
-          404: errorResponse(set, 404, { required: [...RATE] }, {
-            name: 'TraceNotFoundError',
-            codes: ['session_not_found', 'trace_not_found'],
-            text:
-              'session_not_found: no such session for this key. trace_not_found: the session is still active (its trace is written when it ends), ' +
-              `was created without trace: true, its trace could not be written (over ${MAX_TRACE_BYTES / 2 ** 20} MiB, or the browser was lost), or it was deleted 24 h after the end.`,
-          }),
-        },
-      },
-    },
-    ...livePaths(parts),
-    ...mcpPaths(parts),
-    '/v1/sessions/{id}/events': {
-      parameters: [idParam],
-      get: {
-        operationId: 'sessionEvents',
-        summary: 'Read a session\'s event journal',
-        description:
-          'What happened to the session, in order: machine transitions, acts, steps (secrets redacted), navigations, page and console errors, blockers, CAPTCHAs, refused access, usage and `ended` (always last). ' +
-          `Readable while the session is active and for ${JOURNAL_RETENTION_MS / 3_600_000} h after it ended, however it ended; the newest ${MAX_JOURNAL_EVENTS.toLocaleString('en')} events are kept. ` +
-          'With Accept: text/event-stream the answer is a Server-Sent Events stream: each event as `id: <id>`, `event: <type>`, `data: <the event as JSON>`, ' +
-          'replayed after Last-Event-ID (or after, or from the start), then live, with a `: heartbeat` comment every 15 s; it closes after `ended` ' +
-          '(at once after the replay when the session has already ended). Read it with fetch() and a stream reader: EventSource cannot send Authorization.',
-        parameters: [
-          ...queryParameters(set, eventsQueryCodec),
-          {
-            name: 'Last-Event-ID',
-            in: 'header',
-            required: false,
-            description: 'For the stream: the id of the last event received; the replay starts after it (over after).',
-            schema: { type: 'integer', minimum: 0 },
-          },
-        ],
-        responses: {
-          200: {
-            description: 'A page of events (JSON), or the stream (text/event-stream).',
-            headers: headersOf(set, { required: [...RATE] }),
-            content: {
-              'application/json': { schema: set.schemaOf(eventPageCodec) },
-              'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events: id, event (the type) and data (the JournalEvent as JSON) per event; `: heartbeat` comments.' } },
-            },
-          },
-          ...errors([400, 401, 404, 429, 500], { 429: retry }),
-        },
-      },
-    },
-    '/v1/openapi.json': {
-      get: {
-        operationId: 'getOpenApi',
-        summary: 'This document',
-        security: [],
-        responses: { 200: { description: 'The OpenAPI 3.1 document of this API.', headers: headersOf(set, {}), content: { 'application/json': { schema: { type: 'object', description: 'An OpenAPI 3.1 document.' } } } } },
-      },
-    },
-    '/health': {
-      get: {
-        operationId: 'health',
-        summary: 'Health of the service',
-        security: [],
-        responses: {
-          200: jsonResponse(set, 'The browser engine is up.', healthCodec),
-          503: jsonResponse(set, 'The browser engine is down or restarting.', healthCodec, { required: ['Retry-After'] }),
-        },
-      },
-    },
-    '/metrics': {
-      get: {
-        operationId: 'metrics',
-        summary: 'Prometheus metrics',
-        description: 'The Prometheus text exposition. Open unless TABWRIGHT_METRICS_TOKEN is set; then it needs Authorization: Bearer <that token>.',
-        security: [{}, { metricsToken: [] }],
-        responses: {
-          200: { description: 'Metrics in the Prometheus text format.', headers: headersOf(set, {}), content: { 'text/plain': { schema: { type: 'string' } } } },
-          401: { ...errorResponse(set, 401, {}), description: 'TABWRIGHT_METRICS_TOKEN is set and the request did not carry it.' },
-        },
-      },
-    },
-  };
+  // One path item per path, its operations in the routes' order; a path with {id} shares the parameter.
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    if (!route.operation && !route.operations) continue;
+    const item = (paths[route.path] ??= route.path.includes('{id}') ? { parameters: [idParam] } : {});
+    if (route.operations) Object.assign(item, route.operations(parts));
+    else if (route.operation && route.method !== 'all') item[route.method] = operationOf(route, parts);
+  }
 
   // No path can list the answer to a path that does not exist; it is a component, for reference.
   const unknownRoute = errorResponse(set, 404, {}, {
@@ -258,6 +78,26 @@ export function buildDocument(): Record<string, unknown> {
   };
 }
 
+/**
+ * A route's operation with its query parameters (before its own) and its body, in the document's
+ * order of keys; the request's schemas are walked before the answers', as a reader meets them.
+ */
+function operationOf(route: DocumentedRoute, parts: DocumentParts): Record<string, unknown> {
+  const query = route.query ? queryParameters(parts.set, route.query) : [];
+  const requestBody = route.body ? parts.body(route.body) : undefined;
+  const { operationId, summary, description, security, parameters: own = [], responses } = route.operation!(parts);
+  const parameters = [...query, ...own];
+  return {
+    operationId,
+    summary,
+    ...(description === undefined ? {} : { description }),
+    ...(security === undefined ? {} : { security }),
+    ...(parameters.length > 0 ? { parameters } : {}),
+    ...(requestBody === undefined ? {} : { requestBody }),
+    responses,
+  };
+}
+
 /** A strictObject query codec's fields as OpenAPI query parameters, descriptions lifted to the parameter. */
 function queryParameters(set: SchemaSet, codec: t.Mixed): unknown[] {
   const schema = set.schemaOf(codec);
@@ -266,9 +106,7 @@ function queryParameters(set: SchemaSet, codec: t.Mixed): unknown[] {
   return Object.entries(properties).map(([name, { description, ...rest }]) => ({ name, in: 'query', required: required.has(name), description, schema: rest }));
 }
 
-let cached: string | undefined;
-
-/** The document as served and written to docs/openapi.json: built once, two-space JSON with a final newline. */
-export function openApiJson(): string {
-  return (cached ??= `${JSON.stringify(buildDocument(), null, 2)}\n`);
+/** The document as served and written to docs/openapi.json: two-space JSON with a final newline. */
+export function openApiJson(routes: readonly DocumentedRoute[]): string {
+  return `${JSON.stringify(buildDocument(routes), null, 2)}\n`;
 }

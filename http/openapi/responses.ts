@@ -3,6 +3,7 @@ import type { JsonSchema, SchemaSet } from '../../lib/contract/codec/index.js';
 import type { ApiErrorCode } from '../../lib/contract/errors.js';
 import { errorBodyCodec, invalidContext } from '../../lib/contract/response/error.js';
 import { requestId } from '../../lib/contract/response/envelope.js';
+import { MAX_BODY_BYTES } from '../body.js';
 
 // The parts every operation of the document repeats: headers and error answers, written once.
 
@@ -50,7 +51,7 @@ const ERRORS = {
   402: { name: 'InsufficientCreditsError', codes: ['insufficient_credits'], text: 'The account\'s credit pool for this cycle is empty: top up, upgrade, or wait for the next cycle.' },
   404: { name: 'SessionNotFoundError', codes: ['session_not_found'], text: 'No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps.' },
   409: { name: 'IdempotencyConflictError', codes: ['idempotency_conflict'], text: 'The Idempotency-Key was used with a different body, or its first request is still running (then with Retry-After: 1).' },
-  413: { name: 'PayloadTooLargeError', codes: ['payload_too_large'], text: 'The body is larger than 1 MiB.' },
+  413: { name: 'PayloadTooLargeError', codes: ['payload_too_large'], text: `The body is larger than ${MAX_BODY_BYTES / 2 ** 20} MiB.` },
   429: { name: 'RateLimitedError', codes: ['rate_limited'], text: 'Over the plan\'s request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off.' },
   421: { name: 'WrongNodeError', codes: ['wrong_node'], text: "The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this." },
   500: { name: 'InternalError', codes: ['internal_error'], text: 'An internal fault; nothing internal is shown. Retrying may help.' },
@@ -66,3 +67,6 @@ export function errorResponse(set: SchemaSet, status: ErrorStatus, headers: Head
   const codec = status === 400 ? errorBodyCodec(name, codes, invalidContext) : errorBodyCodec(name, codes);
   return jsonResponse(set, text, codec, headers);
 }
+
+/** An error answer that says when to come back. */
+export const RETRY: HeaderSpec = { required: ['Retry-After'] };

@@ -1,20 +1,42 @@
-import type { RouterMiddleware } from '@koa/router';
-import { decode } from '../../lib/contract/codec/index.js';
 import { actBodyCodec } from '../../lib/api/act.js';
-import { parseJson, readRawBody } from '../body.js';
+import { envelopeCodec } from '../../lib/contract/response/envelope.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
+import { BUSY, conflict, PREFER_PARAMETER } from '../openapi/live.js';
+import { errorResponse, jsonResponse, RATE, RETRY } from '../openapi/responses.js';
 import { prefersNoWait } from '../prefer.js';
-import type { AppDeps, AppState } from '../state.js';
+import { defineRoute } from '../route.js';
 
 /** POST /v1/sessions/:id/act: a bad body is 400 before the session is even looked up. */
-export function actRoute(deps: AppDeps): RouterMiddleware<AppState> {
-  return async (ctx) => {
-    const body = decode(actBodyCodec, parseJson(await readRawBody(ctx)));
+export const actRoute = defineRoute({
+  method: 'post',
+  path: '/v1/sessions/{id}/act',
+  access: 'key',
+  owned: true,
+  body: actBodyCodec,
+  operation: ({ set, errors }) => ({
+    operationId: 'act',
+    summary: 'Run steps',
+    description:
+      'Runs the steps in order (acts on one session queue), stops at the first failure, then observes the page. A step that fails answers 200 with error set. ' +
+      'While a person holds the page (takeover) the act waits for the handback, unless sent with Prefer: wait=0.',
+    parameters: [PREFER_PARAMETER],
+    responses: {
+      200: jsonResponse(set, 'The steps ran (or one failed: see error).', envelopeCodec, { required: [...RATE], optional: ['Server-Timing'] }),
+      ...errors([400, 401, 404, 413, 421, 500, 503], { 503: RETRY }),
+      409: conflict(set, 'ActBusyError', ['session_busy'], `${BUSY} Sent with Prefer: wait=0, so the act was not queued.`),
+      429: errorResponse(set, 429, { required: [...RATE, 'Retry-After'] }, {
+        name: 'ActRefusedError',
+        codes: ['rate_limited', 'quota_exceeded'],
+        text: 'rate_limited: over the plan\'s request rate, honour Retry-After. quota_exceeded: the account\'s live sessions reached its credit balance; the session was closed and billed, Retry-After is the next cycle: top up, upgrade or wait.',
+      }),
+    },
+  }),
+  handler: (deps) => async (ctx, { body }) => {
     const wait = !prefersNoWait(ctx.get('Prefer'));
     const { session, reply } = await deps.registry.act(ctx.params.id ?? '', ctx.state.key.id, body.steps, { wait });
     const answer = answerOf(session, reply);
     const timing = serverTiming(answer);
     if (timing) ctx.set('Server-Timing', timing);
     ctx.body = envelope(session, ctx.state.requestId, answer.result);
-  };
-}
+  },
+});

@@ -1,44 +1,50 @@
-import type { Middleware } from 'koa';
-import type { CreateRequest } from '../../actors/registry.js';
-import { decode } from '../../lib/contract/codec/index.js';
-import { createBodyCodec, type CreateBody } from '../../lib/api/create.js';
-import { parseJson } from '../body.js';
+import { createBodyCodec } from '../../lib/api/create.js';
+import { envelopeCodec } from '../../lib/contract/response/envelope.js';
+import { MAX_KEY_LENGTH } from '../idempotency.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
-import type { AppDeps, AppState } from '../state.js';
-
-/** The decoded body as what the registry opens (the registry's admission checks it against the plan). */
-function toCreateRequest(body: CreateBody): CreateRequest {
-  const hasWork = body.url !== undefined || (body.steps?.length ?? 0) > 0;
-  return {
-    timeoutSeconds: body.timeout,
-    pageMode: body.page,
-    settings: {
-      viewport: body.viewport,
-      userAgent: body.user_agent,
-      locale: body.locale,
-      timezoneId: body.timezone,
-      cookies: body.cookies,
-      blockResources: body.block_resources,
-      autoDismissBlockers: body.auto_dismiss_blockers,
-      trace: body.trace,
-      proxy: body.proxy,
-      url: body.url,
-    },
-    plan: hasWork ? { url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true } : null,
-  };
-}
+import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
+import { defineRoute } from '../route.js';
 
 /** POST /v1/sessions: validate everything, open the session, run url and steps, answer 201. */
-export function createRoute(deps: AppDeps): Middleware<AppState & { rawBody?: Buffer }> {
-  return async (ctx) => {
-    const body = decode(createBodyCodec, parseJson(ctx.state.rawBody ?? Buffer.alloc(0)));
-    const request = toCreateRequest(body);
-    const { session, reply } = await deps.registry.create(ctx.state.key, request);
+export const createRoute = defineRoute({
+  method: 'post',
+  path: '/v1/sessions',
+  access: 'key',
+  idempotent: true,
+  body: createBodyCodec,
+  operation: ({ set, errors }) => ({
+    operationId: 'createSession',
+    summary: 'Create a session',
+    description: 'Opens an isolated browser session; with url it navigates there, with steps it runs them, and the answer observes the page. A step that fails answers 201 with error set.',
+    parameters: [
+      {
+        name: 'Idempotency-Key',
+        in: 'header',
+        required: false,
+        description: 'Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); another body is 409.',
+        schema: { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH },
+      },
+    ],
+    responses: {
+      201: jsonResponse(set, 'The session is active; the envelope holds the page (or null for a bare session).', envelopeCodec, {
+        required: [...RATE],
+        optional: ['Server-Timing', 'Idempotent-Replayed'],
+      }),
+      ...errors([400, 401, 402, 409, 413, 429, 500, 503], {
+        400: { optional: ['Idempotent-Replayed'] },
+        409: { optional: ['Retry-After'] },
+        429: RETRY,
+        503: RETRY,
+      }),
+    },
+  }),
+  handler: (deps) => async (ctx, { body }) => {
+    const { session, reply } = await deps.registry.create(ctx.state.key, body);
     ctx.state.sessionId = session.spec.id;
     const answer = reply ? answerOf(session, reply) : null;
     const timing = serverTiming(answer);
     if (timing) ctx.set('Server-Timing', timing);
     ctx.status = 201;
     ctx.body = envelope(session, ctx.state.requestId, answer?.result ?? null);
-  };
-}
+  },
+});

@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Middleware } from 'koa';
 import { toSvg } from '../../lib/chart/index.js';
 import { ApiError } from '../../lib/contract/errors.js';
 import { sessionMachine } from '../../machines/session.js';
-import type { AppState } from '../state.js';
+import { defineRoute, type RouteContext } from '../route.js';
 
 /**
  * The page may load only what this server serves: no inline script, no CDN; frames of the live
@@ -30,7 +29,7 @@ function built(file: string): string {
 }
 
 /** Headers every dashboard answer carries, errors included. */
-function protect(ctx: Parameters<Middleware<AppState>>[0]): void {
+function protect(ctx: RouteContext): void {
   ctx.set('Content-Security-Policy', DASHBOARD_CSP);
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Referrer-Policy', 'no-referrer');
@@ -42,18 +41,22 @@ function protect(ctx: Parameters<Middleware<AppState>>[0]): void {
  * machine's state chart as SVG, no key needed (the page asks for one and sends it with its API
  * calls). Outside /v1 and the API document.
  */
-export function dashboardRoute(): Middleware<AppState> {
-  return async (ctx) => {
-    protect(ctx);
-    const name = ctx.path === '/dashboard' ? '' : ctx.path.slice('/dashboard/'.length);
-    if (name === 'chart.svg') {
-      ctx.type = 'image/svg+xml; charset=utf-8';
-      ctx.body = await (chart ??= toSvg(sessionMachine));
-      return;
-    }
-    const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
-    if (!entry) throw new ApiError(404, 'not_found', `No such route: ${ctx.method} ${ctx.path}`);
-    ctx.type = entry.type;
-    ctx.body = built(entry.file);
-  };
+async function serve(ctx: RouteContext): Promise<void> {
+  protect(ctx);
+  const name = ctx.path === '/dashboard' ? '' : ctx.path.slice('/dashboard/'.length);
+  if (name === 'chart.svg') {
+    ctx.type = 'image/svg+xml; charset=utf-8';
+    ctx.body = await (chart ??= toSvg(sessionMachine));
+    return;
+  }
+  const entry = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
+  if (!entry) throw new ApiError(404, 'not_found', `No such route: ${ctx.method} ${ctx.path}`);
+  ctx.type = entry.type;
+  ctx.body = built(entry.file);
 }
+
+/** GET /dashboard: the page. */
+export const dashboardRoute = defineRoute({ method: 'get', path: '/dashboard', access: 'open', handler: () => serve });
+
+/** GET /dashboard/:file: its script, its stylesheet and the state chart. */
+export const dashboardFileRoute = defineRoute({ method: 'get', path: '/dashboard/{file}', access: 'open', handler: () => serve });

@@ -1,11 +1,12 @@
-import type { RouterMiddleware } from '@koa/router';
 import { decode } from '../../lib/contract/codec/index.js';
 import { httpErrors } from '../../lib/contract/errors.js';
 import type { JournalEvent } from '../../lib/platform/journal/events.js';
-import { JOURNAL_RETENTION_MS } from '../../lib/contract/response/events.js';
+import { eventPageCodec, JOURNAL_RETENTION_MS, MAX_JOURNAL_EVENTS } from '../../lib/contract/response/events.js';
 import { eventIdString, eventsQueryCodec } from '../../lib/contract/request/events.js';
+import { headersOf, RATE, RETRY } from '../openapi/responses.js';
+import { defineRoute } from '../route.js';
 import { openEventStream, wantsEventStream } from '../sse.js';
-import type { AppContext, AppDeps, AppState } from '../state.js';
+import type { AppContext, AppDeps } from '../state.js';
 
 /** How many events the stream reads from the store at a time while replaying. */
 const REPLAY_PAGE = 1_000;
@@ -18,10 +19,43 @@ type Read = (after: number, limit: number) => Promise<JournalEvent[]>;
  * `Accept: text/event-stream`, a stream that replays after Last-Event-ID (or `after`), then follows
  * live and closes after `ended`.
  */
-export function eventsRoute(deps: AppDeps): RouterMiddleware<AppState> {
-  return async (ctx) => {
+export const eventsRoute = defineRoute({
+  method: 'get',
+  path: '/v1/sessions/{id}/events',
+  access: 'key',
+  query: eventsQueryCodec,
+  operation: ({ set, errors }) => ({
+    operationId: 'sessionEvents',
+    summary: 'Read a session\'s event journal',
+    description:
+      'What happened to the session, in order: machine transitions, acts, steps (secrets redacted), navigations, page and console errors, blockers, CAPTCHAs, refused access, usage and `ended` (always last). ' +
+      `Readable while the session is active and for ${JOURNAL_RETENTION_MS / 3_600_000} h after it ended, however it ended; the newest ${MAX_JOURNAL_EVENTS.toLocaleString('en')} events are kept. ` +
+      'With Accept: text/event-stream the answer is a Server-Sent Events stream: each event as `id: <id>`, `event: <type>`, `data: <the event as JSON>`, ' +
+      'replayed after Last-Event-ID (or after, or from the start), then live, with a `: heartbeat` comment every 15 s; it closes after `ended` ' +
+      '(at once after the replay when the session has already ended). Read it with fetch() and a stream reader: EventSource cannot send Authorization.',
+    parameters: [
+      {
+        name: 'Last-Event-ID',
+        in: 'header',
+        required: false,
+        description: 'For the stream: the id of the last event received; the replay starts after it (over after).',
+        schema: { type: 'integer', minimum: 0 },
+      },
+    ],
+    responses: {
+      200: {
+        description: 'A page of events (JSON), or the stream (text/event-stream).',
+        headers: headersOf(set, { required: [...RATE] }),
+        content: {
+          'application/json': { schema: set.schemaOf(eventPageCodec) },
+          'text/event-stream': { schema: { type: 'string', description: 'Server-Sent Events: id, event (the type) and data (the JournalEvent as JSON) per event; `: heartbeat` comments.' } },
+        },
+      },
+      ...errors([400, 401, 404, 429, 500], { 429: RETRY }),
+    },
+  }),
+  handler: (deps) => async (ctx, { query }) => {
     const id = ctx.params.id ?? '';
-    const query = decode(eventsQueryCodec, ctx.query);
     const row = await deps.store.getSession(id);
     const gone = row?.endedAt != null && deps.clock.now() - row.endedAt > JOURNAL_RETENTION_MS;
     if (!row || row.keyId !== ctx.state.key.id || gone) throw httpErrors.sessionNotFound(`Session ${id} does not exist or its journal is no longer kept`);
@@ -33,8 +67,8 @@ export function eventsRoute(deps: AppDeps): RouterMiddleware<AppState> {
     const last = events.at(-1);
     // Nothing follows the end: a cursor past `ended` would only ever read an empty page.
     ctx.body = { events, next_cursor: last && last.type !== 'ended' ? String(last.id) : null };
-  };
-}
+  },
+});
 
 /** The Last-Event-ID header a reconnecting client sends, as a number (400 when it is not one). */
 function lastEventId(ctx: AppContext): number | undefined {

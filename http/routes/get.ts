@@ -1,36 +1,50 @@
-import type { RouterMiddleware } from '@koa/router';
-import { credits } from '../../lib/platform/billing/rates.js';
+import { priced, type Priced } from '../../lib/platform/billing/rates.js';
 import { httpErrors } from '../../lib/contract/errors.js';
 import type { SessionRow, UsageInput } from '../../lib/platform/store/index.js';
-import type { AppDeps, AppState } from '../state.js';
+import { sessionInfoCodec } from '../../lib/contract/response/session.js';
+import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
+import { defineRoute } from '../route.js';
+import type { AppDeps } from '../state.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
 /** The `usage` object: consumption so far (or final, once ended) and its credits by interface.md 8.4. */
-function usageBody(usage: UsageInput) {
+function usageBody(usage: Priced<UsageInput>) {
   return {
     seconds: usage.seconds,
     bytes: { datacenter: usage.bytesDatacenter, residential: usage.bytesResidential },
     ai_tokens: usage.aiTokens,
     captcha_solves: usage.captchaSolves,
-    credits: credits(usage).total,
+    credits: usage.credits,
   };
 }
 
 /** An ended session's usage row; a live one's meter so far (a session still ending: its runtime). */
-async function currentUsage(deps: AppDeps, row: SessionRow): Promise<UsageInput> {
+async function currentUsage(deps: AppDeps, row: SessionRow): Promise<Priced<UsageInput>> {
   const stored = await deps.store.getUsage(row.id);
-  if (stored) return stored;
+  if (stored) return priced(stored);
   const now = deps.clock.now();
   const live = deps.registry.find(row.id, row.keyId);
   if (live) return live.usage(now);
   const seconds = Math.ceil(Math.max(0, Math.min(now, row.expiresAt) - row.startedAt) / 1000);
-  return { seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+  return priced({ seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 });
 }
 
 /** GET /v1/sessions/:id: active and failed sessions are readable; closed and expired ones are gone (404). */
-export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
-  return async (ctx) => {
+export const getRoute = defineRoute({
+  method: 'get',
+  path: '/v1/sessions/{id}',
+  access: 'key',
+  operation: ({ set, errors }) => ({
+    operationId: 'getSession',
+    summary: 'Get a session',
+    description: 'An active or failed session with its usage; closed and expired sessions are not found.',
+    responses: {
+      200: jsonResponse(set, 'The session.', sessionInfoCodec, { required: [...RATE] }),
+      ...errors([401, 404, 429, 500], { 429: RETRY }),
+    },
+  }),
+  handler: (deps) => async (ctx) => {
     const id = ctx.params.id ?? '';
     const row = await deps.store.getSession(id);
     if (!row || row.keyId !== ctx.state.key.id || row.status === 'closed' || row.status === 'expired') {
@@ -47,5 +61,5 @@ export function getRoute(deps: AppDeps): RouterMiddleware<AppState> {
       error_message: row.errorMessage,
       usage: usageBody(await currentUsage(deps, row)),
     };
-  };
-}
+  },
+});

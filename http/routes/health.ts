@@ -1,5 +1,6 @@
-import type { Middleware } from 'koa';
-import type { AppDeps, AppState } from '../state.js';
+import { healthCodec } from '../../lib/contract/response/health.js';
+import { jsonResponse } from '../openapi/responses.js';
+import { defineRoute } from '../route.js';
 
 /**
  * GET /health (no key): 200 `{status: "ok", engine: "up", sessions, memory}` while the browser is
@@ -8,8 +9,20 @@ import type { AppDeps, AppState } from '../state.js';
  * what is kept free shows as `memory.low` and keeps the 200: the live sessions still work, and a
  * supervisor must not restart the server (and end them) for it.
  */
-export function healthRoute(deps: AppDeps): Middleware<AppState> {
-  return (ctx) => {
+export const healthRoute = defineRoute({
+  method: 'get',
+  path: '/health',
+  access: 'open',
+  operation: ({ set }) => ({
+    operationId: 'health',
+    summary: 'Health of the service',
+    security: [],
+    responses: {
+      200: jsonResponse(set, 'The browser engine is up.', healthCodec),
+      503: jsonResponse(set, 'The browser engine is down or restarting.', healthCodec, { required: ['Retry-After'] }),
+    },
+  }),
+  handler: (deps) => (ctx) => {
     const engine = deps.engine.health;
     const sessions = deps.registry.size;
     const { availableMb, minFreeMb, low } = deps.registry.memory();
@@ -22,5 +35,5 @@ export function healthRoute(deps: AppDeps): Middleware<AppState> {
     ctx.status = 503;
     ctx.set('Retry-After', String(deps.engine.retryAfter()));
     ctx.body = { status: 'unavailable', engine, sessions, memory };
-  };
-}
+  },
+});

@@ -1,7 +1,7 @@
 // The strings a request may carry, each with its bound, stated once here: the API document shows
 // it (maxLength) and a longer value is a 400 naming its field before anything runs. The bounds
 // are far above what real use needs; they keep one request from handing the page, the journal,
-// the log or the redaction of secrets megabytes of text (a 49 KB label once broke the last).
+// the log or the redaction of secrets megabytes of text.
 import { text, urlWithScheme } from './codec/index.js';
 
 /** The longest URL a request may carry: 32 KiB, the most that CDNs such as Cloudflare pass on. */

@@ -1,4 +1,4 @@
-import type { ProxyKind } from './upstream.js';
+import type { ProxyKind } from '../contract/request/settings.js';
 
 /** Response bytes a session received from destinations, by the rate they are billed at (contract 8.4). */
 export interface ByteTotals {

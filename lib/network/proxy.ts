@@ -207,7 +207,7 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
   };
 }
 
-/** Whether `proxy` refused the host of `url` (any spelling of it): lib/nav's test for a blocked navigation. */
+/** Whether `proxy` refused the host of `url` (any spelling of it): the act's test for a blocked navigation (lib/browser/act/navigation). */
 export function wasBlocked(proxy: SessionProxy, url: string): boolean {
   let host: string;
   try {

@@ -1,16 +1,5 @@
 import { httpErrors } from '../contract/errors.js';
-
-/** Which pool's rate a session's bytes are billed at (contract 8.4). */
-export type ProxyKind = 'datacenter' | 'residential';
-
-/** Proxy choice from the operator's pools (contract 2.11). */
-export interface PooledProxy {
-  kind: ProxyKind;
-  country: string;
-}
-
-/** The create parameter `proxy`: a pool choice, or the URL of the user's own proxy. */
-export type ProxySetting = PooledProxy | string;
+import type { ProxyKind, ProxySetting } from '../contract/request/settings.js';
 
 /** Where a session's traffic leaves: a proxy URL (http, https or socks5, credentials included) of a kind. */
 export interface Upstream {

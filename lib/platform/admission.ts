@@ -1,6 +1,6 @@
 // Whether work may start: the plan's session length and concurrency, the credit pool, the quota,
 // the machine's memory. Every such rule lives here; the registry asks before it opens a session or
-// runs an act. When admitted work runs is the engine gate's (lib/capacity/gate.ts).
+// runs an act. When admitted work runs is the engine gate's (./capacity/gate.ts).
 import { nextCycleStart } from './billing/cycle.js';
 import { PLANS } from '../contract/plans.js';
 import type { MemoryReader } from './capacity/memory.js';

@@ -1,5 +1,5 @@
 // Where traces live on disk and how they leave it: `<data dir>/traces/<session id>.zip`, written
-// once when the session ends (lib/trace/recording.ts), read by GET /v1/sessions/{id}/trace and
+// once when the session ends (lib/browser/trace.ts), read by GET /v1/sessions/{id}/trace and
 // removed with the session's journal 24 h after the end.
 import { rmSync, type ReadStream } from 'node:fs';
 import { open } from 'node:fs/promises';

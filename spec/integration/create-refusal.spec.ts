@@ -17,9 +17,9 @@ const refusals: Array<[string, (settings: ContextSettings) => Partial<ContextSet
     (settings) => ({ cookies: [...(settings.cookies ?? []), { name: 'a;b', value: 'v', domain: 'a.test', path: '/' }] }),
     'cookies[1]', 'a cookie the browser accepts', /Invalid cookie fields/,
   ],
-  ['a user agent', () => ({ userAgent: 'tabwright\r\nX-Injected: 1' }), 'user_agent', 'a user agent the browser accepts', /Invalid characters found in userAgent/],
+  ['a user agent', () => ({ user_agent: 'tabwright\r\nX-Injected: 1' }), 'user_agent', 'a user agent the browser accepts', /Invalid characters found in userAgent/],
   ['a locale', () => ({ locale: 'x-private' }), 'locale', 'a locale the browser accepts', /Invalid locale name/],
-  ['a time zone', () => ({ timezoneId: 'Mars/Olympus' }), 'timezone', 'a time zone the browser accepts', /Invalid timezone/i],
+  ['a time zone', () => ({ timezone: 'Mars/Olympus' }), 'timezone', 'a time zone the browser accepts', /Invalid timezone/i],
 ];
 
 describe('POST /v1/sessions when the browser refuses a setting', function () {

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ContentMerger } from '../../lib/browser/scrolling/merge.js';
-import { fileNameOf, mimeTypeOf } from '../../lib/browser/forms/downloads.js';
+import { fileNameOf, mimeTypeOf } from '../../lib/browser/forms/upload-fetch.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 
@@ -203,7 +203,7 @@ describe('ContentMerger', () => {
   });
 });
 
-describe('download helpers', () => {
+describe('upload fetch helpers', () => {
   it('names a file from Content-Disposition, else the URL path, else "file"', () => {
     expect(fileNameOf('attachment; filename="notes.txt"', 'http://a.test/x')).to.equal('notes.txt');
     expect(fileNameOf(`attachment; filename="x.txt"; filename*=UTF-8''r%C3%A9sum%C3%A9.pdf`, 'http://a.test/x')).to.equal('résumé.pdf');

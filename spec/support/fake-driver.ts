@@ -2,7 +2,7 @@ import type { BrowserDriver, ContextSettings, LiveView, PageDriver, PageFailure 
 import { StepError } from '../../lib/contract/errors.js';
 import type { LiveFrame, Viewer } from '../../lib/browser/live/screencast.js';
 import type { InputEvent } from '../../lib/contract/request/input.js';
-import type { ActPlan, RunOutcome } from '../../lib/browser/act/runner.js';
+import type { ActRequest, RunOutcome } from '../../lib/browser/act/runner.js';
 
 /**
  * A page driver with no browser, behind the real actors: each act takes a few event-loop turns
@@ -100,7 +100,7 @@ class FakePage implements PageDriver {
     for (const listener of this.failureListeners.splice(0)) listener(failure);
   }
 
-  async run(plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+  async run(plan: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
     const now = (this.driver.running.get(this) ?? 0) + 1;
     this.driver.running.set(this, now);
     this.driver.maxOverlap = Math.max(this.driver.maxOverlap, now);
@@ -134,7 +134,7 @@ class FakePage implements PageDriver {
     }
   }
 
-  private result(plan: ActPlan, completed: number, error: RunOutcome['result']['error']): RunOutcome['result'] {
+  private result(plan: ActRequest, completed: number, error: RunOutcome['result']['error']): RunOutcome['result'] {
     const scroll = { y: 0, height: 720, viewport: 720, percent: 100 };
     const page =
       plan.pageMode === 'light'

@@ -4,6 +4,7 @@ import formats from 'ajv-formats';
 import type { Response, Test } from 'supertest';
 import type TestAgent from 'supertest/lib/agent.js';
 import { buildDocument } from '../../http/openapi/document.js';
+import { routes } from '../../http/routes/index.js';
 
 // Every answer the HTTP and integration specs receive is held against the API document: its status
 // is documented for the route, its documented headers are there (and no header the document knows
@@ -28,7 +29,7 @@ let checker: Checker | undefined;
 /** The document and what the check derives from it, made on first use (so a codec without a schema fails tests, not loading). */
 function loadChecker(): Checker {
   if (checker) return checker;
-  const doc = buildDocument() as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Json> } };
+  const doc = buildDocument(routes) as { paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, Json> } };
   // Ajv resolves the component references as local definitions of each schema it compiles.
   const defs = JSON.parse(JSON.stringify(doc.components.schemas).replaceAll('#/components/schemas/', '#/$defs/')) as Record<string, Json>;
   // Every header name some answer of the document declares.
@@ -105,7 +106,7 @@ export function responseProblems(method: string, url: string, res: Pick<Response
 
 /** What is wrong with `body` as the JSON of the document's shared answer `name` (components.responses); empty when nothing. */
 export function componentProblems(name: string, body: unknown): string[] {
-  const doc = buildDocument() as { components: { responses: Record<string, DocResponse> } };
+  const doc = buildDocument(routes) as { components: { responses: Record<string, DocResponse> } };
   const schema = doc.components.responses[name]?.content?.['application/json']?.schema;
   if (!schema) return [`the document has no JSON answer ${name}`];
   const validate = validator(`components ${name}`, schema);

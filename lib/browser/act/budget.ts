@@ -9,7 +9,7 @@ import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigation/navigate.js';
 import { STABLE_CAP_MS } from '../observe/observer.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../deadline.js';
 import { ACTION_TIMEOUT_MS } from './targeting/index.js';
-import type { StepScope } from './scope.js';
+import type { Act } from './act.js';
 
 
 /**
@@ -17,11 +17,11 @@ import type { StepScope } from './scope.js';
  * (three reads and a challenge that may clear itself), the blocker pass, settling, and a CAPTCHA
  * solve when the session has a solver.
  */
-export function navigationAllowance(scope: Pick<StepScope, 'solver'>): number {
+export function navigationAllowance(act: Pick<Act, 'solver'>): number {
   // A challenge that clears itself is waited for twice: its navigation, then its load.
   const accessCheck = 3 * READ_LIMIT_MS + 2 * SELF_CLEAR_MS;
   const blockers = BLOCKER_CAP_MS + READ_LIMIT_MS;
-  return NAVIGATION_TIMEOUT_MS + LOAD_GRACE_MS + accessCheck + blockers + SETTLE_CAP_MS + (scope.solver?.limitMs ?? 0);
+  return NAVIGATION_TIMEOUT_MS + LOAD_GRACE_MS + accessCheck + blockers + SETTLE_CAP_MS + (act.solver?.limitMs ?? 0);
 }
 
 /** Acting on one element: finding it (a walk), Playwright's auto-wait, a read or two, settling. */

@@ -9,7 +9,7 @@ import type { StepType } from '../../contract/step-types.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
 import { withNavigation } from './navigation/action.js';
 import { withEffects } from './navigation/effects.js';
-import type { StepOutcome, StepScope } from './scope.js';
+import type { StepOutcome, Act } from './act.js';
 import type { Purpose, TargetParams } from './targeting/index.js';
 import { locate, type Located } from './targeting/located.js';
 
@@ -23,8 +23,8 @@ export interface StepModule<P = unknown, N extends string = string> {
    * The longest the step may take, in ms; the runner stops it there. What the session has (a
    * CAPTCHA solver) may add to it.
    */
-  budget(params: P, scope: Pick<StepScope, 'solver'>): number;
-  run(scope: StepScope, params: P): Promise<StepOutcome | void>;
+  budget(params: P, act: Pick<Act, 'solver'>): number;
+  run(act: Act, params: P): Promise<StepOutcome | void>;
 }
 
 /** What every step declares. */
@@ -36,7 +36,7 @@ interface Declared<P, N extends string> {
    * for the elements it acts on and a navigation: upper bounds of its own waits, so that a step
    * that works is never cut short.
    */
-  readonly budget?: (params: P, scope: Pick<StepScope, 'solver'>) => number;
+  readonly budget?: (params: P, act: Pick<Act, 'solver'>) => number;
   /**
    * It acts through Playwright's element actions, which need Playwright's script in the element's
    * document: a document an earlier step of the act opens is readied for them. A step acting
@@ -54,11 +54,11 @@ export interface ElementStep<P extends TargetParams, N extends string, R, V> ext
   /** 'caused': the action may start a navigation (a link, a submit), which is waited for after it. */
   readonly navigation?: 'caused';
   /** Work before the action that the wait for the action's effects must not see (upload's downloads). */
-  prepare?(scope: StepScope, params: P, element: Located): Promise<R>;
+  prepare?(act: Act, params: P, element: Located): Promise<R>;
   /** The action. */
-  run(scope: StepScope, params: P, element: Located, prepared: R): Promise<V>;
+  run(act: Act, params: P, element: Located, prepared: R): Promise<V>;
   /** After the wait for what the action caused: its check (fill reads the value back unless the page moved on). */
-  verify?(scope: StepScope, element: Located, done: V, navigated: boolean): Promise<void>;
+  verify?(act: Act, element: Located, done: V, navigated: boolean): Promise<void>;
 }
 
 /** What the runtime hands a page step as it runs. */
@@ -82,14 +82,14 @@ export interface PageStep<P, N extends string> extends Declared<P, N> {
   readonly settle?: number;
   /** How many elements it finds and acts on, for its budget. */
   readonly elements?: (params: P) => number;
-  run(scope: StepScope, params: P, tools: PageStepTools): Promise<StepOutcome | void>;
+  run(act: Act, params: P, tools: PageStepTools): Promise<StepOutcome | void>;
 }
 
 /** A step that only reads the page (or waits): nothing to find, nothing to wait for after it. */
 export interface ReadStep<P, N extends string> extends Declared<P, N> {
   readonly acts: 'read';
-  readonly budget: (params: P, scope: Pick<StepScope, 'solver'>) => number;
-  run(scope: StepScope, params: P): Promise<StepOutcome | void>;
+  readonly budget: (params: P, act: Pick<Act, 'solver'>) => number;
+  run(act: Act, params: P): Promise<StepOutcome | void>;
 }
 
 /** Declares a step; the module the runner runs (the name stays a literal, for the catalogue). */
@@ -104,39 +104,39 @@ export function defineStep<const N extends StepType, P>(
     name: step.name,
     codec: step.codec as t.Type<P, unknown, unknown>,
     targets: step.playwright === true,
-    budget: (params, scope) =>
-      ((step.budget as ((params: P, scope: Pick<StepScope, 'solver'>) => number) | undefined)?.(params, scope) ?? 0) +
+    budget: (params, act) =>
+      ((step.budget as ((params: P, act: Pick<Act, 'solver'>) => number) | undefined)?.(params, act) ?? 0) +
       elements(params) * ELEMENT_ALLOWANCE_MS +
-      (navigates ? navigationAllowance(scope) : 0) +
+      (navigates ? navigationAllowance(act) : 0) +
       (step.acts === 'page' ? (step.settle ?? 0) : 0),
-    run: (scope, params) => {
-      if (step.acts === 'element') return runOnElement(scope, params as P & TargetParams, step);
-      if (step.acts === 'read') return step.run(scope, params);
-      return runOnPage(scope, params, step);
+    run: (act, params) => {
+      if (step.acts === 'element') return runOnElement(act, params as P & TargetParams, step);
+      if (step.acts === 'read') return step.run(act, params);
+      return runOnPage(act, params, step);
     },
   };
 }
 
 /** An element step: find its element, prepare, act (waiting for what the action caused), verify, let the element go. */
-async function runOnElement<P extends TargetParams>(scope: StepScope, params: P, step: ElementStep<P, string, unknown, unknown>): Promise<void> {
-  const element = await locate(scope, params, step.purpose);
+async function runOnElement<P extends TargetParams>(act: Act, params: P, step: ElementStep<P, string, unknown, unknown>): Promise<void> {
+  const element = await locate(act, params, step.purpose);
   try {
-    const prepared = await step.prepare?.(scope, params, element);
+    const prepared = await step.prepare?.(act, params, element);
     let done: unknown;
-    const act = async (): Promise<void> => void (done = await step.run(scope, params, element, prepared));
-    const navigated = step.navigation === 'caused' ? await withNavigation(scope, act) : (await act(), false);
-    await step.verify?.(scope, element, done, navigated);
+    const action = async (): Promise<void> => void (done = await step.run(act, params, element, prepared));
+    const navigated = step.navigation === 'caused' ? await withNavigation(act, action) : (await action(), false);
+    await step.verify?.(act, element, done, navigated);
   } finally {
     element.release();
   }
 }
 
 /** A page step: run it under the wait it declared, and let go every element it found. */
-async function runOnPage<P>(scope: StepScope, params: P, step: PageStep<P, string>): Promise<StepOutcome | void> {
+async function runOnPage<P>(act: Act, params: P, step: PageStep<P, string>): Promise<StepOutcome | void> {
   const found: Located[] = [];
   const tools = (settled: () => Promise<void>): PageStepTools => ({
     locate: async (target, purpose) => {
-      const element = await locate(scope, target, purpose);
+      const element = await locate(act, target, purpose);
       found.push(element);
       return element;
     },
@@ -145,11 +145,11 @@ async function runOnPage<P>(scope: StepScope, params: P, step: PageStep<P, strin
   try {
     if (step.navigation === 'caused') {
       let outcome: StepOutcome | void = undefined;
-      await withNavigation(scope, async (effects) => void (outcome = await step.run(scope, params, tools(() => effects.settled()))));
+      await withNavigation(act, async (effects) => void (outcome = await step.run(act, params, tools(() => effects.settled()))));
       return outcome;
     }
-    if (step.settle !== undefined) return await withEffects(scope, step.settle, (effects) => step.run(scope, params, tools(() => effects.settled())));
-    return await step.run(scope, params, tools(() => Promise.resolve()));
+    if (step.settle !== undefined) return await withEffects(act, step.settle, (effects) => step.run(act, params, tools(() => effects.settled())));
+    return await step.run(act, params, tools(() => Promise.resolve()));
   } finally {
     for (const element of found) element.release();
   }

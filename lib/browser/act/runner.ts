@@ -8,15 +8,15 @@ import { Overrun, STOPPED_NOTE, type PageDeadline } from '../deadline.js';
 import { seconds } from '../../platform/time.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import type { StepModule } from './define.js';
-import type { NetworkView, StepOutcome, StepScope } from './scope.js';
+import type { NetworkView, StepOutcome, Act } from './act.js';
 import type { StepCall, StepType } from '../../contract/step-types.js';
-import type { ActResult } from '../../contract/response/envelope.js';
+import { noResult, type ActResult } from '../../contract/response/envelope.js';
 import { actionFailure } from './targeting/failure.js';
 import type { JournalSink } from '../../platform/journal/events.js';
 import { redactStepMessage, redactStepParams } from '../../platform/journal/redact.js';
 
 /** What one act asks the runner to do. */
-export interface ActPlan {
+export interface ActRequest {
   /** Set by a create with `url`: opened before the steps. */
   url?: string;
   steps: StepCall[];
@@ -88,16 +88,16 @@ export interface PageEnv {
  * step runs within its budget, the observation within its own, under the page's deadline; a page
  * that crashed or could not be recovered ends the session (fatal page_crashed / page_unresponsive).
  */
-export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): Promise<RunOutcome> {
+export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
   const { observer, deadline } = env;
   const started = performance.now();
   deadline.beginAct();
   observer.takeTimings();
   const { page, blockers, network, solver, journal } = env;
-  const scope: StepScope = { page, observer, blockers, network, solver, journal, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  const act: Act = { page, observer, blockers, network, solver, journal, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
   // Whether a step after the one at index `from` acts on an element.
-  const targetsAfter = (from: number): boolean => plan.steps.slice(from + 1).some((step) => env.stepModule(step.name).targets === true);
-  const result: ActResult = { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
+  const targetsAfter = (from: number): boolean => request.steps.slice(from + 1).some((step) => env.stepModule(step.name).targets === true);
+  const result = noResult();
   let close = false;
   let fatal: StepError | undefined;
   let observation: PageState | undefined;
@@ -116,30 +116,30 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   // Each step within its budget (and the slack), its failure a step error.
   const runStep = async (index: number, name: StepType, params: unknown): Promise<StepOutcome | void> => {
     const module = env.stepModule(name);
-    const budget = module.budget(params, scope) + STEP_SLACK_MS;
+    const budget = module.budget(params, act) + STEP_SLACK_MS;
     const redacted = env.journal && redactStepParams(name, params);
     // Before the step runs: what it types may show up in what it causes (a GET form's URL).
     if (redacted) env.journal?.addSecrets(redacted.secrets);
     const begun = performance.now();
     try {
-      return await deadline.run(budget, () => module.run(scope, params));
+      return await deadline.run(budget, () => module.run(act, params));
     } catch (error) {
       await fail(index, name, asStepError(name, error, signal, budget));
     } finally {
-      if (redacted && !signal.aborted) journalStep(env.journal!, { actId: plan.actId ?? '', index, name, params, redacted: redacted.params, ms: performance.now() - begun, error: result.error });
+      if (redacted && !signal.aborted) journalStep(env.journal!, { actId: request.actId ?? '', index, name, params, redacted: redacted.params, ms: performance.now() - begun, error: result.error });
     }
   };
 
-  if (plan.url !== undefined) {
-    ran.push({ name: 'goto', params: { url: plan.url } });
-    scope.actionsAhead = targetsAfter(-1);
-    await runStep(0, 'goto', { url: plan.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
+  if (request.url !== undefined) {
+    ran.push({ name: 'goto', params: { url: request.url } });
+    act.actionsAhead = targetsAfter(-1);
+    await runStep(0, 'goto', { url: request.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
   }
 
-  for (const [index, step] of plan.steps.entries()) {
+  for (const [index, step] of request.steps.entries()) {
     if (result.error) break;
     ran.push(step);
-    scope.actionsAhead = targetsAfter(index);
+    act.actionsAhead = targetsAfter(index);
     const outcome = await runStep(index, step.name, step.params);
     if (result.error) {
       observation = undefined;
@@ -151,16 +151,16 @@ export async function runAct(env: PageEnv, plan: ActPlan, signal: AbortSignal): 
   }
 
   if (signal.aborted) throw new ActCancelled('act cancelled');
-  if (plan.observe && !deadline.failure) result.page = await finalObservation(env, plan, observation, signal);
+  if (request.observe && !deadline.failure) result.page = await finalObservation(env, request, observation, signal);
   // The page went while being observed, after every step had run: the observation is where it failed.
   const failure = deadline.failure;
   if (failure && !fatal) {
     fatal = failure;
-    result.error ??= { step: plan.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
+    result.error ??= { step: request.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
   }
-  result.media = scope.results.media;
-  result.extraction = scope.results.extraction;
-  result.blockers_dismissed = scope.results.blockers;
+  result.media = act.results.media;
+  result.extraction = act.results.extraction;
+  result.blockers_dismissed = act.results.blockers;
   const spent = observer.takeTimings();
   return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
 }
@@ -184,12 +184,12 @@ function journalStep(
 }
 
 /** The auto-observe at the end of every act, within an observe step's budget; a page that cannot be read gives null, not a failed act. */
-async function finalObservation(env: PageEnv, plan: ActPlan, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
+async function finalObservation(env: PageEnv, request: ActRequest, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
   const { observer, deadline } = env;
   try {
     // An explicit observe as the last step wins over `page: light`: the caller asked for it.
     if (reuse) return reuse;
-    return await deadline.run(OBSERVE_ALLOWANCE_MS, () => (plan.pageMode === 'light' ? observer.light() : observer.observe()));
+    return await deadline.run(OBSERVE_ALLOWANCE_MS, () => (request.pageMode === 'light' ? observer.light() : observer.observe()));
   } catch {
     if (signal.aborted) throw new ActCancelled('act cancelled');
     return null;

@@ -8,7 +8,7 @@ export interface AiUsage {
   completionTokens: number;
 }
 
-/** What the session layer tells lib/ai about a page: whose it is, where resolutions are cached, which provider answers. */
+/** What the session layer tells lib/browser/ai about a page: whose it is, where resolutions are cached, which provider answers. */
 export interface AiBinding {
   accountId: string;
   /** Null: resolutions are not cached (no store, or no account to key them by). */

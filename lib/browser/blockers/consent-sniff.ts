@@ -5,13 +5,13 @@
 // (eval snippets) are translated here into what they test (a page global); the package's code
 // rules (its dynamic CMPs) and its heuristic pass are listed by hand. A rule this module cannot
 // account for stops the derivation with an error naming it, so a package update that adds one
-// fails the tests (spec/lib/blockers/consent-sniff.spec.ts) instead of going unsniffed.
+// fails the tests (spec/lib/browser/blockers/consent-sniff.spec.ts) instead of going unsniffed.
 import { decodeRules, type AutoConsentCMPRule, type AutoConsentRuleStep } from '@duckduckgo/autoconsent';
 import type { SniffTargets, SpecialCheck } from '../injected/blockers/types.js';
 import { shippedRules } from './consent-rules.js';
 
 /** What the in-page sniff (lib/browser/injected/blockers/sniff.ts) looks for: any one of them is a hit. */
-export interface SniffPlan {
+export interface SniffSigns {
   /**
    * CSS selectors, one complex selector each, those naming an id first. The browser answers a
    * lone selector naming an id from its id map, and any other lone selector by one cheap walk;
@@ -149,11 +149,11 @@ export function ruleConditions(rule: AutoConsentCMPRule): Condition[] | null | u
   return best;
 }
 
-let plan: SniffPlan | undefined;
+let signs: SniffSigns | undefined;
 
-/** The sniff's plan for the shipped generic and frame rules, the code rules and the heuristic pass. */
-export function sniffPlan(): SniffPlan {
-  if (plan) return plan;
+/** The sniff's signs for the shipped generic and frame rules, the code rules and the heuristic pass. */
+export function sniffSigns(): SniffSigns {
+  if (signs) return signs;
   const conditions: Condition[] = [{ special: 'heuristic-popup' }, ...Object.values(DYNAMIC_CMPS).flat()];
   for (const rule of decodeRules(shippedRules().base)) {
     const needed = ruleConditions(rule);
@@ -163,22 +163,22 @@ export function sniffPlan(): SniffPlan {
   const unique = (values: string[]): string[] => [...new Set(values)];
   const css = unique(conditions.flatMap((c) => ('css' in c ? complexSelectors(c.css) : [])));
   const namesId = (selector: string): boolean => /#[\w-]/.test(selector.replace(/\[[^\]]*\]/g, ''));
-  plan = {
+  signs = {
     css: [...css.filter(namesId), ...css.filter((selector) => !namesId(selector))],
     xpath: unique(conditions.flatMap((c) => ('xpath' in c ? [c.xpath] : []))),
     globals: unique(conditions.flatMap((c) => ('global' in c ? [c.global] : []))),
     special: unique(conditions.flatMap((c) => ('special' in c ? [c.special] : []))) as SpecialCheck[],
   };
-  return plan;
+  return signs;
 }
 
 /**
- * The plan as the page's sniff takes it: its selectors sorted by how the page looks each up, done
+ * The signs as the page's sniff takes it: its selectors sorted by how the page looks each up, done
  * once here rather than by three regular expressions per selector in every document. A lone id,
  * class or tag needs no selector parsed (the browser keeps only 256 parsed ones per document).
  */
 export function sniffTargets(): SniffTargets {
-  const { css, ...rest } = sniffPlan();
+  const { css, ...rest } = sniffSigns();
   const targets: SniffTargets = { ...rest, ids: [], classes: [], tags: [], selectors: [] };
   for (const selector of css) {
     if (/^#[\w-]+$/.test(selector)) targets.ids.push(selector.slice(1));

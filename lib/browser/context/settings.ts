@@ -1,43 +1,24 @@
 // What a session's context is opened with, and which of those a context made ahead of time (the
 // warm pool's) can serve: one made with every default, for any create that asks for nothing else.
-import type { ContextCookies } from './cookies.js';
+import { DEFAULT_BLOCK_RESOURCES, DEFAULT_PROXY, DEFAULT_VIEWPORT, type SessionSettings } from '../../contract/request/settings.js';
 import { blockedTypes } from './resources.js';
-import { autoCountry, type Pools, type ProxySetting } from '../../network/upstream.js';
+import { autoCountry, type Pools } from '../../network/upstream.js';
 
-/** Context options a create may set (contract 4.1). */
-export interface ContextSettings {
-  viewport: { width: number; height: number };
-  /** A custom User-Agent; absent means the next one of the rotating pool. */
-  userAgent?: string;
-  locale?: string;
-  timezoneId?: string;
-  cookies?: ContextCookies;
-  /** `block_resources` of the create body (media is always blocked). */
-  blockResources: readonly string[];
-  autoDismissBlockers: boolean;
+/** What a session's context is opened with: a create's settings (contract 4.1), by their names there, and whose it is. */
+export type ContextSettings = Partial<SessionSettings> & Pick<SessionSettings, 'viewport' | 'block_resources' | 'auto_dismiss_blockers'> & {
   /** The session's account: AI selector resolutions are cached per account and domain. */
   accountId?: string;
-  /** The create's `proxy` (default datacenter, country auto) and `url` (for country auto). */
-  proxy?: ProxySetting;
+  /** The create's `url`, for the proxy's country auto. */
   url?: string;
-  /** The create's `trace`: record a Playwright trace, written when the page closes. */
-  trace?: boolean;
   /** The id the session will have: the trace's file name. */
   sessionId?: string;
-}
-
-/** The create's default viewport (contract 4.1). */
-export const DEFAULT_VIEWPORT = { width: 1280, height: 720 } as const;
-/** The create's default `block_resources`. */
-export const DEFAULT_BLOCK_RESOURCES = ['image', 'font'] as const;
-/** The create's default `proxy`. */
-export const DEFAULT_PROXY = { kind: 'datacenter', country: 'auto' } as const;
+};
 
 /** The settings of a context made ahead of time: every default, for no session yet. */
 export const WARM_SETTINGS: ContextSettings = {
   viewport: { ...DEFAULT_VIEWPORT },
-  blockResources: DEFAULT_BLOCK_RESOURCES,
-  autoDismissBlockers: true,
+  block_resources: [...DEFAULT_BLOCK_RESOURCES],
+  auto_dismiss_blockers: true,
   proxy: DEFAULT_PROXY,
 };
 
@@ -59,12 +40,12 @@ export function takesWarmContext(settings: ContextSettings, pools: Pools | null)
   return (
     settings.viewport.width === DEFAULT_VIEWPORT.width &&
     settings.viewport.height === DEFAULT_VIEWPORT.height &&
-    settings.userAgent === undefined &&
+    settings.user_agent === undefined &&
     settings.locale === undefined &&
-    settings.timezoneId === undefined &&
+    settings.timezone === undefined &&
     (settings.cookies?.length ?? 0) === 0 &&
-    sameBlocking(settings.blockResources, DEFAULT_BLOCK_RESOURCES) &&
-    settings.autoDismissBlockers &&
+    sameBlocking(settings.block_resources, DEFAULT_BLOCK_RESOURCES) &&
+    settings.auto_dismiss_blockers &&
     !settings.trace &&
     typeof proxy === 'object' &&
     proxy.kind === DEFAULT_PROXY.kind &&

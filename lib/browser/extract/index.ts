@@ -3,7 +3,7 @@ import { AiResolveError, resolveAiSelector, RESOLVE_LIMIT_MS } from '../ai/index
 import { WALK_LIMIT_MS } from '../deadline.js';
 import { StepError } from '../../contract/errors.js';
 import { evaluateExpression, ExpressionError } from './js.js';
-import type { FieldPlan, Reader } from '../injected/extract/types.js';
+import type { FieldQuery, Reader } from '../injected/extract/types.js';
 import { inPage } from '../program.js';
 import { parseSelector, type SelectorForm } from './parse.js';
 
@@ -40,7 +40,7 @@ export interface ExtractOptions {
 }
 
 // A top-level field after parsing: page-side fields, `js >>`, and `ai >>` awaiting a selector.
-type Compiled = { kind: 'page'; plan: FieldPlan } | { kind: 'js'; expression: string } | { kind: 'ai'; description: string; all: boolean };
+type Compiled = { kind: 'page'; query: FieldQuery } | { kind: 'js'; expression: string } | { kind: 'ai'; description: string; all: boolean };
 
 /**
  * Extracts every field from the page: `ai >>` descriptions are resolved to selectors first, then
@@ -50,9 +50,9 @@ type Compiled = { kind: 'page'; plan: FieldPlan } | { kind: 'js'; expression: st
 export async function extractFields(page: Page, fields: Record<string, SelectorForm>, options: ExtractOptions): Promise<Record<string, unknown>> {
   const compiled = Object.entries(fields).map(([name, form]) => [name, compile(form, name, true)] as const);
 
-  const pagePlans: Array<[string, FieldPlan]> = [];
+  const pagePlans: Array<[string, FieldQuery]> = [];
   for (const [name, field] of compiled) {
-    if (field.kind === 'page') pagePlans.push([name, field.plan]);
+    if (field.kind === 'page') pagePlans.push([name, field.query]);
     if (field.kind !== 'ai') continue;
     let selector: string;
     try {
@@ -98,12 +98,12 @@ function compile(form: SelectorForm, path: string, topLevel: boolean): Compiled 
     if (parent.extractor.kind !== 'css' || parent.extractor.reader.kind !== 'html') {
       throw failed(path, '_parent must be a plain CSS selector, without ">>"');
     }
-    const fields = Object.entries(form.fields).map(([name, field]): [string, FieldPlan] => {
+    const fields = Object.entries(form.fields).map(([name, field]): [string, FieldQuery] => {
       const inner = compile(field, `${path}[].${name}`, false);
       if (inner.kind !== 'page') throw failed(`${path}[].${name}`, 'js >> and ai >> can only be used as top-level fields');
-      return [name, inner.plan];
+      return [name, inner.query];
     });
-    return { kind: 'page', plan: { kind: 'each', path, parent: parent.extractor.selector, limit: form.limit ?? null, fields } };
+    return { kind: 'page', query: { kind: 'each', path, parent: parent.extractor.selector, limit: form.limit ?? null, fields } };
   }
   const parsed = parseSelector(form.selector);
   if (!parsed.ok) throw failed(path, parsed.error.message);
@@ -117,7 +117,7 @@ function compile(form: SelectorForm, path: string, topLevel: boolean): Compiled 
     return { kind: 'ai', description: extractor.description, all: form.kind === 'all' };
   }
   const reader: Reader = extractor.reader;
-  return { kind: 'page', plan: { kind: form.kind, path, selector: extractor.selector, reader } as FieldPlan };
+  return { kind: 'page', query: { kind: form.kind, path, selector: extractor.selector, reader } as FieldQuery };
 }
 
 function failed(field: string, message: string): StepError {

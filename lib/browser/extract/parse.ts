@@ -1,5 +1,5 @@
 /**
- * One extract field, its shape decoded (the selector strings are parsed later, by lib/extract):
+ * One extract field, its shape decoded (the selector strings are parsed later, by ./index.ts):
  * `one` is "selector", `all` is ["selector"], `each` is [{_parent, _limit?, ...fields}].
  */
 export type SelectorForm =

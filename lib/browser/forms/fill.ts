@@ -7,7 +7,7 @@ import type { ElementHandle } from 'playwright';
 import { StepError } from '../../contract/errors.js';
 import { ACTION_TIMEOUT_MS, perform, refGone } from '../act/targeting/index.js';
 import type { Located } from '../act/targeting/located.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { squash } from '../injected/strings.js';
 import type { FieldState } from '../injected/target/types.js';
 import { onElement } from '../program.js';
@@ -28,14 +28,14 @@ const shown = (kind: string, value: string): string => (kind === 'password' ? 'a
  * trip, and the keyboard replaces it (Delete clears it), as Playwright's fill would; any other
  * field, or one not ready yet, goes through fillValue.
  */
-export async function fillLocated(scope: StepScope, located: Located, written: string, what = 'fill'): Promise<FillCheck> {
+export async function fillLocated(act: Act, located: Located, written: string, what = 'fill'): Promise<FillCheck> {
   if (located.inTop) {
     const aim = await perform(what, () => located.ask('aimFill'));
-    if (aim.state === 'gone') throw refGone(scope, located.found.ref, located.target);
+    if (aim.state === 'gone') throw refGone(act, located.found.ref, located.target);
     if (aim.state === 'ready') {
       await perform(what, async () => {
-        if (written === '') await scope.page.keyboard.press('Delete');
-        else await scope.page.keyboard.insertText(written);
+        if (written === '') await act.page.keyboard.press('Delete');
+        else await act.page.keyboard.insertText(written);
         await located.ask('leaveField');
       });
       return { kind: aim.field.kind, before: aim.field.value, wanted: written };

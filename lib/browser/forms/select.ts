@@ -5,7 +5,7 @@ import type { ElementHandle } from 'playwright';
 import { StepError } from '../../contract/errors.js';
 import { ACTION_TIMEOUT_MS, perform, refGone } from '../act/targeting/index.js';
 import type { Located } from '../act/targeting/located.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { pickOptionIndex } from '../injected/strings.js';
 import { onElement } from '../program.js';
 import { selectInListbox } from './listbox.js';
@@ -15,10 +15,10 @@ import { selectInListbox } from './listbox.js';
  * set by the walker in one round trip (lib/browser/injected/target/act.ts), which spares the document
  * Playwright's injected script; anything else goes through chooseOptions.
  */
-export async function chooseLocated(scope: StepScope, located: Located, value: string | string[], path: string): Promise<void> {
+export async function chooseLocated(act: Act, located: Located, value: string | string[], path: string): Promise<void> {
   if (located.inTop) {
     const done = await perform('select', () => located.ask('chooseOptions', typeof value === 'string' ? [value] : value, Array.isArray(value)));
-    if (done.state === 'gone') throw refGone(scope, located.found.ref, located.target);
+    if (done.state === 'gone') throw refGone(act, located.found.ref, located.target);
     if (done.state === 'single') throw oneOptionOnly(path);
     if (done.state === 'missing') throw noSuchOption(done.wanted, done.values);
     if (done.state === 'chosen') return;

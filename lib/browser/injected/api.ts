@@ -40,9 +40,6 @@ function topOf(win: Window): Window {
   }
 }
 
-/** What a walk assumes for options the caller left out. */
-const DEFAULTS: WalkOptions = { mode: 'main', format: 'markdown', includeLinks: false, includeMap: false, maxTextLength: 12_000, nextRef: 1 };
-
 /** The API for `win`, installed under `key`; `clickTargets` holds the elements this realm's hooks saw given click listeners. */
 export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Element>): ProgramApi {
   const doc = win.document;
@@ -69,7 +66,7 @@ export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Elemen
     if (!found) return null;
     return found.frames.length === 0 ? found.element : 'frame';
   };
-  const walk = (options: WalkOptions) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, { ...DEFAULTS, ...options });
+  const walk = (options: WalkOptions) => walkPage({ win, refs: store(), hasClickListener, foreign: (foreign = []) }, options);
   return {
     walk,
     look: (options, walkIfQuietFor) => look(win, walk, options, walkIfQuietFor),

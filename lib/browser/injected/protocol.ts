@@ -3,7 +3,7 @@
 // is the one typed helper that calls these, ./api.ts the page's side that answers them.
 import type { ConsentOutcome, OverlayFound } from './blockers/types.js';
 import type { PageSignals, ProbeLimits, Solvable, WidgetInfo } from './captcha/types.js';
-import type { FieldPlan, FieldValues } from './extract/types.js';
+import type { FieldQuery, FieldValues } from './extract/types.js';
 import type { AriaOption, ControlKind, CustomSelectKind, SelectState, ToggleRoute } from './forms/types.js';
 import type { ClickAim, ClickPoint, FieldState, FillAim, FindQuery, FindResult, Gone, Landing, SelectDone } from './target/types.js';
 import type { DomQuiet, LightRead, ScrollBox, WalkLook, WalkOptions, WalkResult } from './walk/types.js';
@@ -98,7 +98,7 @@ export interface PageCalls {
 
   // Extraction (./extract) and the AI's view of the page (./outline.ts).
   /** Every field of an extract step, resolved in one pass. */
-  extract(fields: Array<[string, FieldPlan]>): FieldValues;
+  extract(fields: Array<[string, FieldQuery]>): FieldValues;
   /** A compact outline of the document within `budget` characters. */
   outline(budget: number): string;
 }

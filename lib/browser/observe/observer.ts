@@ -7,7 +7,8 @@ import { bounded, Overrun, WALK_LIMIT_MS } from '../deadline.js';
 import { inPage } from '../program.js';
 import { DOM_QUIET_MS, NOT_QUIET, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, PageState } from '../../contract/response/page.js';
-import type { ObserveOptions, Observer } from './types.js';
+import { DEFAULT_OBSERVE, type ObserveOptions } from '../../contract/request/observe.js';
+import type { Observer } from './types.js';
 
 export { foreignFrames } from './frames.js';
 
@@ -124,17 +125,17 @@ export class PageObserver implements Observer {
       .map(({ ref: r, label }) => ({ ref: r, label }));
   }
 
-  async observe(options: ObserveOptions = {}): Promise<PageState> {
-    const mode = options.mode ?? 'main';
+  async observe(options: ObserveOptions = DEFAULT_OBSERVE): Promise<PageState> {
+    const { mode } = options;
     const first = this.observed === 0;
     const walkOptions: WalkOptions = {
       mode,
-      format: options.format ?? 'markdown',
+      format: options.format,
       scope: options.scope,
-      includeLinks: options.include_links ?? false,
-      controlsInPlace: (options.controls ?? 'in_place') === 'in_place',
-      includeMap: mode !== 'full' && (first || options.include_page_map === true),
-      maxTextLength: options.max_text_length ?? (mode === 'full' ? 20_000 : 12_000),
+      includeLinks: options.include_links,
+      controlsInPlace: options.controls === 'in_place',
+      includeMap: mode !== 'full' && (first || options.include_page_map),
+      maxTextLength: options.max_text_length,
       nextRef: this.nextRef,
     };
     // Each look of the wait reads the page's quiet and, once the page is quiet, walks it in the

@@ -5,7 +5,7 @@ import { nameText, scriptText } from '../../contract/text.js';
 import { StepError } from '../../contract/errors.js';
 import { bounded, Overrun } from '../deadline.js';
 import { defineStep } from '../act/define.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { MAX_WAIT_MS } from '../../contract/limits.js';
 import { seconds } from '../../platform/time.js';
 
@@ -81,9 +81,9 @@ function checkSyntax(source: string): void {
 }
 
 /** Stores `value` under `key` in the act's extraction (defined, so a key like `__proto__` is just a key). */
-function store(scope: StepScope, key: string, value: unknown): void {
-  scope.results.extraction ??= {};
-  Object.defineProperty(scope.results.extraction, key, { value, enumerable: true, writable: true, configurable: true });
+function store(act: Act, key: string, value: unknown): void {
+  act.results.extraction ??= {};
+  Object.defineProperty(act.results.extraction, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** The value of a page answer, or the step error it stands for. */
@@ -105,9 +105,9 @@ function valueOf(answer: PageAnswer): unknown {
  * running then is stopped (and a page that cannot be stopped is closed: page_unresponsive); code
  * awaiting something is left to it. A navigation the code causes ends it with null.
  */
-async function evaluate(scope: StepScope, source: string, timeout: number): Promise<unknown> {
+async function evaluate(act: Act, source: string, timeout: number): Promise<unknown> {
   try {
-    return valueOf(await bounded(scope.page, timeout, () => scope.page.evaluate<PageAnswer>(source)));
+    return valueOf(await bounded(act.page, timeout, () => act.page.evaluate<PageAnswer>(source)));
   } catch (error) {
     if (error instanceof Overrun) {
       const what = error.stopped ? 'and was stopped' : '(it was still waiting for something)';
@@ -138,9 +138,9 @@ export const executeJsStep = defineStep({
   acts: 'page',
   navigation: 'caused',
   budget: (params) => params.timeout,
-  run: async (scope, params) => {
+  run: async (act, params) => {
     const source = wrapCode(params.code);
     checkSyntax(source);
-    store(scope, params.result_key, await evaluate(scope, source, params.timeout));
+    store(act, params.result_key, await evaluate(act, source, params.timeout));
   },
 });

@@ -3,7 +3,7 @@ import type { ElementHandle } from 'playwright';
 import { boolean, described, predicate, recordOf, strictObject, withDefault } from '../../contract/codec/index.js';
 import { StepError } from '../../contract/errors.js';
 import { defineStep, type PageStepTools } from '../act/define.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { checkFilled, fillValue, handleFieldAfterFill, type FillCheck } from '../forms/fill.js';
 import { setToggle } from '../forms/controls.js';
 import { chooseOptions } from '../forms/select.js';
@@ -100,7 +100,7 @@ async function fillField(handle: ElementHandle, label: string, value: string | b
 }
 
 /** Fills every field in order; with `submit`, submits the form most of them belong to. */
-async function fillAll(scope: StepScope, params: FillFormParams, tools: PageStepTools): Promise<void> {
+async function fillAll(act: Act, params: FillFormParams, tools: PageStepTools): Promise<void> {
   const checks: Array<[ElementHandle, string, FillCheck]> = [];
   const handles: ElementHandle[] = [];
   for (const [label, value] of Object.entries(params.fields)) {
@@ -119,7 +119,7 @@ async function fillAll(scope: StepScope, params: FillFormParams, tools: PageStep
   const frame = await anchor.ownerFrame();
   const sameFrame: ElementHandle[] = [];
   for (const handle of handles) if ((await handle.ownerFrame()) === frame) sameFrame.push(handle);
-  await submitForm(scope.page, anchor, sameFrame);
+  await submitForm(act.page, anchor, sameFrame);
 }
 
 /**
@@ -137,5 +137,5 @@ export const fillFormStep = defineStep({
   navigation: 'caused',
   // Each field is one element to act on, and so is the submit control.
   elements: (params) => Object.keys(params.fields).length + 1,
-  run: (scope, params, tools) => fillAll(scope, params, tools),
+  run: (act, params, tools) => fillAll(act, params, tools),
 });

@@ -4,7 +4,7 @@ import { targetText } from '../../contract/text.js';
 import { ACTION_TIMEOUT_MS, perform } from '../act/targeting/index.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../deadline.js';
 import { defineStep, type PageStepTools } from '../act/define.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { MAX_SCROLL_AMOUNT, MAX_SCROLL_TIMES } from '../../contract/limits.js';
 import { pause } from '../../platform/time.js';
 import { jumpTo, wheelBy } from '../scrolling/moves.js';
@@ -51,21 +51,21 @@ export const scrollStep = defineStep({
   elements: (params) => (params.ref !== undefined ? 1 : 0),
   // A wheel turn: a read of the position, the wheel, up to 600 ms of settling, perhaps a jump.
   budget: (params) => (params.ref !== undefined ? 0 : params.to !== undefined ? WALK_LIMIT_MS : params.times * (BETWEEN_TIMES_MS + READ_LIMIT_MS)),
-  run: (scope, params, tools) => scroll(scope, params, tools),
+  run: (act, params, tools) => scroll(act, params, tools),
 });
 
 /** The scroll itself. */
-async function scroll(scope: StepScope, params: ScrollParams, tools: PageStepTools): Promise<void> {
+async function scroll(act: Act, params: ScrollParams, tools: PageStepTools): Promise<void> {
   if (params.ref !== undefined) {
     const element = await (await tools.locate({ ref: params.ref }, 'scroll')).element();
     await perform('scroll', () => element.scrollIntoViewIfNeeded({ timeout: ACTION_TIMEOUT_MS }));
   } else if (params.to !== undefined) {
-    await jumpTo(scope.page, params.to === 'top' ? 0 : 'bottom');
+    await jumpTo(act.page, params.to === 'top' ? 0 : 'bottom');
   } else {
     const dy = params.direction === 'up' ? -params.amount : params.amount;
-    for (let i = 0; i < params.times && !scope.signal.aborted; i++) {
-      if (i > 0) await pause(BETWEEN_TIMES_MS, scope.signal);
-      await wheelBy(scope.page, dy);
+    for (let i = 0; i < params.times && !act.signal.aborted; i++) {
+      if (i > 0) await pause(BETWEEN_TIMES_MS, act.signal);
+      await wheelBy(act.page, dy);
     }
   }
 }

@@ -1,12 +1,13 @@
 import type * as t from 'io-ts';
 import { described, intRange, strictObject, withDefault } from '../../contract/codec/index.js';
 import { cutText } from '../injected/strings.js';
+import { DEFAULT_OBSERVE } from '../../contract/request/observe.js';
 import type { PageState } from '../../contract/response/page.js';
 import { ContentMerger } from '../scrolling/merge.js';
 import { WALK_LIMIT_MS } from '../deadline.js';
 import { OBSERVE_ALLOWANCE_MS } from '../act/budget.js';
 import { defineStep } from '../act/define.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { MAX_SCROLLS, MAX_TEXT_LENGTH, MAX_WAIT_MS } from '../../contract/limits.js';
 import { readContent } from '../scrolling/content.js';
 import { pause } from '../../platform/time.js';
@@ -38,20 +39,20 @@ const MAX_HOPS = 500;
  * viewport at a time, reading the content after each hop: a virtualised list renders only what
  * is near the viewport, so what a jump straight to the bottom skipped would never be seen.
  */
-async function descend(scope: StepScope, merger: ContentMerger, deadline: number): Promise<void> {
-  let point = await scrollPoint(scope.page);
+async function descend(act: Act, merger: ContentMerger, deadline: number): Promise<void> {
+  let point = await scrollPoint(act.page);
   const bottom = point.height;
   if (point.y + point.viewport >= bottom - 1) {
     // Already at the bottom: a small move up and back, so scroll-driven loaders hear this round too.
-    if (point.y > 0) await jumpTo(scope.page, Math.max(0, point.y - 2));
-    await jumpTo(scope.page, 'bottom');
+    if (point.y > 0) await jumpTo(act.page, Math.max(0, point.y - 2));
+    await jumpTo(act.page, 'bottom');
     return;
   }
   for (let hop = 0; hop < MAX_HOPS && point.y + point.viewport < bottom - 1; hop++) {
-    if (scope.signal.aborted || Date.now() >= deadline) return;
+    if (act.signal.aborted || Date.now() >= deadline) return;
     const from = point.y;
-    point = await jumpTo(scope.page, Math.min(from + Math.max(1, Math.floor(point.viewport * HOP_SHARE)), bottom));
-    merger.add(await readContent(scope));
+    point = await jumpTo(act.page, Math.min(from + Math.max(1, Math.floor(point.viewport * HOP_SHARE)), bottom));
+    merger.add(await readContent(act));
     if (point.y <= from) return;
   }
 }
@@ -75,19 +76,19 @@ export const scrollCollectStep = defineStep({
   acts: 'page',
   // At timeout_ms a hop (a jump and a read) may be under way; then a last read, the height and the observation.
   budget: (params) => params.timeout_ms + 4 * WALK_LIMIT_MS + OBSERVE_ALLOWANCE_MS,
-  run: async (scope, params) => {
+  run: async (act, params) => {
     const deadline = Date.now() + params.timeout_ms;
     const left = (): number => deadline - Date.now();
     const merger = new ContentMerger();
-    merger.add(await readContent(scope));
-    let height = (await scrollPoint(scope.page)).height;
+    merger.add(await readContent(act));
+    let height = (await scrollPoint(act.page)).height;
     let still = 0;
-    for (let round = 0; round < params.max_scrolls && left() > 0 && !scope.signal.aborted; round++) {
-      await descend(scope, merger, deadline);
-      await pause(Math.min(params.wait_ms, left()), scope.signal);
-      if (scope.signal.aborted) break;
-      merger.add(await readContent(scope));
-      const now = (await scrollPoint(scope.page)).height;
+    for (let round = 0; round < params.max_scrolls && left() > 0 && !act.signal.aborted; round++) {
+      await descend(act, merger, deadline);
+      await pause(Math.min(params.wait_ms, left()), act.signal);
+      if (act.signal.aborted) break;
+      merger.add(await readContent(act));
+      const now = (await scrollPoint(act.page)).height;
       if (now > height) {
         height = now;
         still = 0;
@@ -95,8 +96,8 @@ export const scrollCollectStep = defineStep({
         break;
       }
     }
-    if (scope.signal.aborted) throw new Error('scroll_collect cancelled');
-    const observation = await scope.observer.observe({ max_text_length: params.max_text_length });
+    if (act.signal.aborted) throw new Error('scroll_collect cancelled');
+    const observation = await act.observer.observe({ ...DEFAULT_OBSERVE, max_text_length: params.max_text_length });
     return { observation: withContent(observation, merger.text(), params.max_text_length) };
   },
 });

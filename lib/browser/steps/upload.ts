@@ -5,9 +5,9 @@ import { StepError } from '../../contract/errors.js';
 import { perform } from '../act/targeting/index.js';
 import type { Located } from '../act/targeting/located.js';
 import { defineStep } from '../act/define.js';
-import type { StepScope } from '../act/scope.js';
+import type { Act } from '../act/act.js';
 import { inPage, onElement } from '../program.js';
-import { DOWNLOAD_TIMEOUT_MS, downloadFiles, type DownloadedFile } from '../forms/downloads.js';
+import { FETCH_TIMEOUT_MS, fetchFiles, type FetchedFile } from '../forms/upload-fetch.js';
 import { MAX_UPLOAD_FILES } from '../../contract/limits.js';
 import { targeted } from '../../contract/target.js';
 
@@ -46,9 +46,9 @@ export const uploadStep = defineStep({
   playwright: true,
   navigation: 'caused',
   // The files download one after another; then up to 50 MiB cross into the page.
-  budget: (params) => params.files.length * DOWNLOAD_TIMEOUT_MS + ATTACH_TIMEOUT_MS,
+  budget: (params) => params.files.length * FETCH_TIMEOUT_MS + ATTACH_TIMEOUT_MS,
   // The downloads go through the session's proxy, not the page: no effect of the action to wait for.
-  prepare: (scope, params, element) => download(scope, element, params.files),
+  prepare: (act, params, element) => fetchFor(act, element, params.files),
   run: async (_scope, _params, element, files) => {
     const input = await element.element();
     await perform('upload', () => input.setInputFiles(files, { timeout: ATTACH_TIMEOUT_MS }));
@@ -59,18 +59,18 @@ export const uploadStep = defineStep({
  * What a request of the session's browser carries that a server may check: its User-Agent (read
  * once per step) and its cookies for each URL asked for (redirects included).
  */
-function sessionHeaders(scope: StepScope): (url: string) => Promise<Record<string, string>> {
-  const userAgent = inPage(scope.page, 'userAgent');
+function sessionHeaders(act: Act): (url: string) => Promise<Record<string, string>> {
+  const userAgent = inPage(act.page, 'userAgent');
   // Awaited by the first request; a failure before that must not go unhandled.
   userAgent.catch(() => undefined);
   return async (url) => {
-    const cookie = (await scope.page.context().cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const cookie = (await act.page.context().cookies(url)).map(({ name, value }) => `${name}=${value}`).join('; ');
     return { 'user-agent': await userAgent, ...(cookie ? { cookie } : {}) };
   };
 }
 
 /** Checks that `element` is a file input taking that many files, and downloads them. */
-async function download(scope: StepScope, element: Located, urls: UploadParams['files']): Promise<DownloadedFile[]> {
+async function fetchFor(act: Act, element: Located, urls: UploadParams['files']): Promise<FetchedFile[]> {
   const input = await perform('upload', async () => onElement(await element.element(), 'fileInput'));
   if (!input) throw new StepError('action_failed', 'upload needs an <input type="file"> element', { reason: 'not_a_file_input' });
   if (urls.length > 1 && !input.multiple) {
@@ -79,6 +79,6 @@ async function download(scope: StepScope, element: Located, urls: UploadParams['
       files: urls.length,
     });
   }
-  if (!scope.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
-  return downloadFiles({ proxyUrl: scope.network.proxyUrl, headers: sessionHeaders(scope) }, urls, scope.signal);
+  if (!act.network) throw new StepError('action_failed', 'upload needs the session\'s network path', { reason: 'download_failed' });
+  return fetchFiles({ proxyUrl: act.network.proxyUrl, headers: sessionHeaders(act) }, urls, act.signal);
 }

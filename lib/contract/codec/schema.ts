@@ -1,6 +1,6 @@
 import * as t from 'io-ts';
 
-// Every codec built by the helpers of lib/codec carries its JSON Schema (2020-12, the dialect of
+// Every codec built by the helpers of this codec kit carries its JSON Schema (2020-12, the dialect of
 // OpenAPI 3.1), registered here beside the codec rather than on it, so io-ts types stay plain.
 // The schema of a composite is a function of its parts' schemas: the walker builds it on demand,
 // which is how bounds, enums, defaults and descriptions are written once, where the codec is.

@@ -57,5 +57,10 @@ export type Envelope = t.TypeOf<typeof envelopeCodec>;
 /** The envelope's act part, which running an act makes: all but the session's and the request's ids. */
 export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id'>;
 
+/** The act part of an envelope for which no step ran (a bare create): nothing done, nothing found. */
+export function noResult(): ActResult {
+  return { completed: 0, page: null, media: [], extraction: null, blockers_dismissed: [], error: null };
+}
+
 /** The step that failed, as the envelope's `error` tells it. */
 export type FailedStep = NonNullable<ActResult['error']>;

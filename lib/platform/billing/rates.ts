@@ -48,6 +48,14 @@ export function credits(usage: Metered): { split: CreditSplit; total: number } {
   return { split, total: sumSplit(split) };
 }
 
+/** Usage with what it costs: the credits of interface.md 8.4, priced once where the usage is measured. */
+export type Priced<U extends Metered = Metered> = U & { credits: number };
+
+/** `usage` with its credits. */
+export function priced<U extends Metered>(usage: U): Priced<U> {
+  return { ...usage, credits: credits(usage).total };
+}
+
 /** The sum of a split's columns. */
 export function sumSplit(split: CreditSplit): number {
   return SPLIT_KEYS.reduce((sum, key) => sum + split[key], 0);

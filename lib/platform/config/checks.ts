@@ -100,7 +100,7 @@ export const httpUrl: Check<string> = (text) => {
   return text.replace(/\/+$/, '');
 };
 
-/** A node id: what session ids can carry (lib/ids.ts). */
+/** A node id: what session ids can carry (lib/platform/ids.ts). */
 export const nodeId: Check<string> = (text) => {
   if (!NODE_ID_PATTERN.test(text)) throw new Error(`must be 1 to 20 lower-case letters and digits, got '${text}'`);
   return text;

@@ -109,7 +109,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   '--disable-default-apps',
   '--disable-gpu',
   '--mute-audio',
-  // WebRTC may only use the (per-context) proxy: no direct UDP, no host candidates around lib/net's guard.
+  // WebRTC may only use the (per-context) proxy: no direct UDP, no host candidates around the network guard (lib/network).
   '--webrtc-ip-handling-policy=disable_non_proxied_udp',
   // A page that allocates without bound crashes its renderer within seconds at 1 GiB of JavaScript
   // heap (page_crashed) instead of growing to V8's own 4 GiB ceiling while the machine swaps.

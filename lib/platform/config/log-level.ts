@@ -1,4 +1,4 @@
-// The logger's levels, apart from the rest of the configuration: lib/log.ts needs a level the
+// The logger's levels, apart from the rest of the configuration: lib/platform/log.ts needs a level the
 // moment it is imported, before any command has read and checked its settings.
 
 /** pino's levels, quietest last. */

@@ -9,7 +9,7 @@ export { MCP_ACCOUNT_FILE, mcpRunKey, type McpRunKey } from './mcp-account.js';
 
 /**
  * The one way the service opens its store: PostgreSQL at `options.databaseUrl` (DATABASE_URL,
- * read by lib/config) when it is set, else SQLite in `<dataDir>/tabwright.db` (or in memory for
+ * read by lib/platform/config) when it is set, else SQLite in `<dataDir>/tabwright.db` (or in memory for
  * ':memory:'); migrated to the newest schema either way.
  */
 export async function openStore(dataDir: string, options: { databaseUrl?: string | null } = {}): Promise<Store> {

@@ -1,4 +1,4 @@
-// The values the store takes and answers, shared by every implementation (lib/store/types.ts).
+// The values the store takes and answers, shared by every implementation (./types.ts).
 // Times are milliseconds since the epoch unless a name says otherwise.
 import type { PlanName } from '../../contract/plans.js';
 

@@ -1,9 +1,9 @@
 // The storage interface of tabwright: everything the service keeps, behind one asynchronous
-// contract with two implementations, SQLite (lib/store/sqlite/, the embedded default) and
-// PostgreSQL (lib/store/pg/, when DATABASE_URL is set). Callers only ever see `Store`.
+// contract with two implementations, SQLite (./sqlite/, the embedded default) and
+// PostgreSQL (./pg/, when DATABASE_URL is set). Callers only ever see `Store`.
 //
 // What every implementation must guarantee, whatever the number of processes or nodes sharing
-// one database (spec/lib/store/contract.ts checks each of these, concurrency included):
+// one database (spec/lib/platform/store/contract.ts checks each of these, concurrency included):
 // - Each method is atomic: it commits whole or not at all, and a rejected promise wrote nothing.
 // - Nothing that an invariant rests on is kept in a process's memory. The concurrency limit
 //   (admitSession), the rate limit (takeRate), idempotency claims (beginIdempotent), the ledger's
@@ -13,7 +13,7 @@
 //   so concurrent callers on any node are serialised where they would otherwise both read the
 //   same state and both write.
 // - Answers read after a write see that write (read your writes), on any connection to the store.
-// - Errors the client caused are ApiError (lib/errors.ts); anything else rejects with an Error.
+// - Errors the client caused are ApiError (lib/contract/errors.ts); anything else rejects with an Error.
 // - Schema changes are migrations, numbered, applied at open, never edited once shipped.
 import type { JournalEvent } from '../../contract/response/events.js';
 import type { PlanName } from '../../contract/plans.js';
@@ -166,7 +166,7 @@ export interface RateStore {
   takeRate(input: { keyId: string; limit: number; now: number }): Promise<RateDecision>;
 }
 
-/** Nodes sharing the store: their heartbeats, and the failover of a node that stopped beating (lib/cluster/heartbeat.ts). */
+/** Nodes sharing the store: their heartbeats, and the failover of a node that stopped beating (lib/platform/cluster/heartbeat.ts). */
 export interface NodeStore {
   /** Records that `node` is alive at `now`; its first beat makes it known. */
   beatNode(node: string, now: number): Promise<void>;

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { REFUNDED_ERRORS } from '../billing/ledger.js';
-import { credits } from '../billing/rates.js';
+import type { Priced } from '../billing/rates.js';
 import { log as processLog } from '../log.js';
 import type { ActResult } from '../../contract/response/envelope.js';
 import type { StepCall } from '../../contract/step-types.js';
@@ -38,7 +38,7 @@ export interface SessionEnd {
   test: boolean;
   outcome: { status: string; code?: string };
   durationMs: number;
-  usage: UsageInput;
+  usage: Priced<UsageInput>;
   /** What the ledger wrote; null when the session had already been ended elsewhere. */
   bill: SessionBill | null;
 }
@@ -100,7 +100,7 @@ export class Telemetry {
         code: e.outcome.code,
         duration_ms: Math.round(e.durationMs),
         seconds: usage.seconds,
-        credits: e.bill?.credits ?? credits(usage).total,
+        credits: e.bill?.credits ?? usage.credits,
         debited: e.bill?.debited,
         refunded: e.bill?.refunded,
         bytes_datacenter: usage.bytesDatacenter,

@@ -34,7 +34,7 @@ export function loggableStepMessage(type: string, message: string, params: unkno
 /**
  * `message` with every occurrence of `secrets` (longest first) replaced by REDACTED, in one pass
  * from the left, so no replacement is cut into by a shorter secret. Plain string comparison, not
- * one regular expression of them all: V8 refuses an expression that large (a 49 KB value did).
+ * one regular expression of them all: V8 refuses one built from tens of kilobytes of text.
  */
 function replaceEach(message: string, all: readonly string[]): string {
   const secrets = all.filter((secret) => message.includes(secret));

@@ -114,7 +114,7 @@ describe('POST /v1/sessions body (createBodyCodec)', () => {
     expect(at({ url: '' })).to.deep.equal({ path: 'url', expected: 'non-empty string' });
   });
 
-  it('checks each cookie (spec/lib/request/cookie.spec.ts has the rules)', () => {
+  it('checks each cookie (spec/lib/contract/request/cookie.spec.ts has the rules)', () => {
     expect(decoded(createBodyCodec, { cookies: [] }).cookies).to.deep.equal([]);
     expect(at({ cookies: [{ name: 'a;b', value: 'v', domain: 'a.test' }] }).path).to.equal('cookies[0].name');
     expect(at({ cookies: { name: 'sid' } })).to.deep.equal({ path: 'cookies', expected: 'an array of cookie objects' });

@@ -1,10 +1,10 @@
 import { expect } from 'chai';
 import { stepCodec, stepModule, stepModules, stepNames } from '../../../lib/api/steps.js';
-import type { StepScope } from '../../../lib/browser/act/scope.js';
+import type { Act } from '../../../lib/browser/act/act.js';
 import { problem } from '../contract/codec/problem.js';
 
 const ONE_KEY = 'an object with exactly one key: the step type';
-const scope = {} as StepScope;
+const act = {} as Act;
 
 describe('lib/api/steps (the step catalogue)', () => {
   it('lists all 17 step types of the contract in its order, each under its own name', () => {
@@ -51,6 +51,6 @@ describe('lib/api/steps (the step catalogue)', () => {
   });
 
   it('close asks the runner to end the session', async () => {
-    expect(await stepModule('close').run(scope, {})).to.deep.equal({ close: true });
+    expect(await stepModule('close').run(act, {})).to.deep.equal({ close: true });
   });
 });

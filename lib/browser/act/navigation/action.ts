@@ -1,5 +1,5 @@
 import type { Frame, Request, Response } from 'playwright';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 import { afterNavigation } from './after.js';
 import { ActionEffects } from './effects.js';
 import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigate.js';
@@ -17,13 +17,13 @@ export { SETTLE_CAP_MS } from './effects.js';
  * `action` gets the watcher, to wait for what it caused so far before going on (fill_form's
  * read-back). Answers whether the main frame navigated (the acted-on element is then gone with its document).
  */
-export async function withNavigation(scope: StepScope, action: (effects: ActionEffects) => Promise<void>): Promise<boolean> {
-  const { page } = scope;
+export async function withNavigation(act: Act, action: (effects: ActionEffects) => Promise<void>): Promise<boolean> {
+  const { page } = act;
   let navigated = false;
   const moved = new AbortController();
   // The latest main-frame navigation's end: its document's response, or the browser's error.
   let end = null as NavigationEnd | null;
-  const effects = new ActionEffects(page, (turnMs) => scope.observer.stableNow(turnMs));
+  const effects = new ActionEffects(page, (turnMs) => act.observer.stableNow(turnMs));
   const isMainNavigation = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
   const onNavigated = (frame: Frame): void => {
     if (frame !== page.mainFrame()) return;
@@ -59,14 +59,14 @@ export async function withNavigation(scope: StepScope, action: (effects: ActionE
     context.off('requestfailed', onFailed);
     effects.dispose();
   }
-  const failure = end ? await readNavigation(scope, end) : null;
+  const failure = end ? await readNavigation(act, end) : null;
   if (failure) throw failure;
   if (!navigated) return false;
   // The navigation's 30 s to DOMContentLoaded count from the action's end, its commit included (0 would mean no limit).
   const left = Math.max(1, settling + NAVIGATION_TIMEOUT_MS - performance.now());
   await page.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
-  prepareActions(page, scope.actionsAhead);
+  prepareActions(page, act.actionsAhead);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
-  await afterNavigation(scope, end && 'response' in end ? end.response : null);
+  await afterNavigation(act, end && 'response' in end ? end.response : null);
   return true;
 }

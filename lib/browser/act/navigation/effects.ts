@@ -6,7 +6,7 @@
 // gets a frame to apply their results; the next step's own auto-wait does the rest. An action
 // that changed and fired nothing on a quiet page costs a task turn and one read of its quiet.
 import type { BrowserContext, Page, Request } from 'playwright';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 import { countsAsLoading } from '../../observe/stability.js';
 import { inPage } from '../../program.js';
 import { pause, withCap } from '../../../platform/time.js';
@@ -152,7 +152,7 @@ export class ActionEffects {
 }
 
 /** Runs an action that does not navigate (a scroll), then waits for what it caused, within `capMs`; the action gets the watcher. */
-export async function withEffects<T>({ page, observer }: Pick<StepScope, 'page' | 'observer'>, capMs: number, action: (effects: ActionEffects) => Promise<T>): Promise<T> {
+export async function withEffects<T>({ page, observer }: Pick<Act, 'page' | 'observer'>, capMs: number, action: (effects: ActionEffects) => Promise<T>): Promise<T> {
   const effects = new ActionEffects(page, (turnMs) => observer.stableNow(turnMs));
   try {
     const value = await action(effects);

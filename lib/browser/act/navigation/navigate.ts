@@ -1,6 +1,6 @@
 import { errors, type Page } from 'playwright';
 import { StepError } from '../../../contract/errors.js';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 import { afterNavigation } from './after.js';
 import { firstLine, readNavigation } from './outcome.js';
 import { prepareActions } from '../targeting/index.js';
@@ -26,8 +26,8 @@ export interface NavigateParams {
  * stability. Failures are the contract's step errors: navigation_failed with `{url, reason,
  * status?}`, access_denied, captcha_detected, captcha_unsolvable.
  */
-export async function navigate(scope: StepScope, params: NavigateParams): Promise<void> {
-  const { page, observer } = scope;
+export async function navigate(act: Act, params: NavigateParams): Promise<void> {
+  const { page, observer } = act;
   const { url } = params;
   let parsed: URL;
   try {
@@ -46,18 +46,18 @@ export async function navigate(scope: StepScope, params: NavigateParams): Promis
   }
 
   let response;
-  const refusedBefore = scope.network?.blockedCount() ?? 0;
+  const refusedBefore = act.network?.blockedCount() ?? 0;
   try {
     response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
   } catch (error) {
-    throw (await readNavigation(scope, { url, refusedBefore, error: { message: firstLine(error), timedOut: error instanceof errors.TimeoutError } })) ?? error;
+    throw (await readNavigation(act, { url, refusedBefore, error: { message: firstLine(error), timedOut: error instanceof errors.TimeoutError } })) ?? error;
   }
-  const refusal = await readNavigation(scope, { url, response });
+  const refusal = await readNavigation(act, { url, response });
   if (refusal) throw refusal;
   const status = response?.status();
-  prepareActions(page, scope.actionsAhead);
+  prepareActions(page, act.actionsAhead);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);
-  await afterNavigation(scope, response ?? null);
+  await afterNavigation(act, response ?? null);
   await waitForCondition(page, params, status);
   await observer.waitForStable(3_000);
 }

@@ -1,7 +1,7 @@
 import type { Response } from 'playwright';
 import { StepError } from '../../../contract/errors.js';
 import { BLOCKED_HEADER } from '../../../network/proxy.js';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 
 /**
  * How a main-frame navigation ended, whoever started it (goto, a click, a submit, a script): the
@@ -62,14 +62,14 @@ export const firstLine = (error: unknown): string => (error instanceof Error ? e
  * proxy's answer hides is asked of it. A document that did come, a 403 of the site's own
  * included, is left to the access check (after.ts).
  */
-export async function readNavigation(scope: StepScope, end: NavigationEnd): Promise<StepError | null> {
+export async function readNavigation(act: Act, end: NavigationEnd): Promise<StepError | null> {
   const { url } = end;
   if ('error' in end) {
-    const { network } = scope;
+    const { network } = act;
     const refused = network ? network.blocked(url) || (end.refusedBefore !== undefined && network.blockedCount() > end.refusedBefore) : false;
     const message = end.error.message.split('\n')[0] ?? '';
     if (refused) return failed(url, 'blocked_address', CAUSES.blocked_address!);
-    return explained(scope, url, end.error.timedOut ? 'timeout' : reasonOf(message), message);
+    return explained(act, url, end.error.timedOut ? 'timeout' : reasonOf(message), message);
   }
   const { response } = end;
   if (!response) return null;
@@ -77,13 +77,13 @@ export async function readNavigation(scope: StepScope, end: NavigationEnd): Prom
     return failed(url, 'blocked_address', `${new URL(response.url()).host} is not an allowed address`, response.status());
   }
   const gateway = gatewayFailure(response.status(), response.headers());
-  return gateway ? explained(scope, url, gateway, CAUSES[gateway] ?? (gateway === 'proxy' ? 'the proxy could not reach the site' : gateway.replace('_', ' '))) : null;
+  return gateway ? explained(act, url, gateway, CAUSES[gateway] ?? (gateway === 'proxy' ? 'the proxy could not reach the site' : gateway.replace('_', ' '))) : null;
 }
 
 /** The failure, with the cause the session proxy finds when the browser's reason may hide it. */
-async function explained(scope: StepScope, url: string, reason: string, detail: string): Promise<StepError> {
+async function explained(act: Act, url: string, reason: string, detail: string): Promise<StepError> {
   // Behind the session proxy an HTTPS failure reads as a failed tunnel or a closed connection, whatever happened.
-  const cause = OPAQUE_REASONS.has(reason) ? await scope.network?.diagnose(url).catch(() => undefined) : undefined;
+  const cause = OPAQUE_REASONS.has(reason) ? await act.network?.diagnose(url).catch(() => undefined) : undefined;
   return cause ? failed(url, cause, CAUSES[cause] ?? cause) : failed(url, reason, detail);
 }
 

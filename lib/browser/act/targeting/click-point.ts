@@ -9,7 +9,7 @@ import type { Landing } from '../../injected/target/types.js';
 import { inPage, onElement } from '../../program.js';
 import { ACTION_TIMEOUT_MS, refGone } from './index.js';
 import type { Located } from './located.js';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 
 const covered = (controls: string[]): StepError =>
   new StepError('action_failed', `click failed: every part of it is another control inside it (${controls.join(', ')}); target one of those`, {
@@ -23,22 +23,22 @@ const covered = (controls: string[]): StepError =>
  * element not ready, one in an iframe, or a click that landed elsewhere goes through Playwright's
  * click (clickOwnBox), which waits for it under the action's timeout.
  */
-export async function clickLocated(scope: StepScope, located: Located): Promise<void> {
+export async function clickLocated(act: Act, located: Located): Promise<void> {
   if (located.inTop) {
     const aim = await located.ask('aimClick');
-    if (aim.state === 'gone') throw refGone(scope, located.found.ref, located.target);
+    if (aim.state === 'gone') throw refGone(act, located.found.ref, located.target);
     if (aim.state === 'nested') throw covered(aim.controls);
     if (aim.state === 'ready') {
-      await scope.page.mouse.click(aim.at.x, aim.at.y);
-      if ((await landing(scope)) !== 'missed') return;
+      await act.page.mouse.click(aim.at.x, aim.at.y);
+      if ((await landing(act)) !== 'missed') return;
     }
   }
   await clickOwnBox(await located.element());
 }
 
 /** Where the watched click landed; a document the click replaced (a navigation) took it. */
-function landing(scope: StepScope): Promise<Landing> {
-  return bounded(scope.page, READ_LIMIT_MS, () => inPage(scope.page, 'clickLanded')).catch((): Landing => 'none');
+function landing(act: Act): Promise<Landing> {
+  return bounded(act.page, READ_LIMIT_MS, () => inPage(act.page, 'clickLanded')).catch((): Landing => 'none');
 }
 
 /**

@@ -3,7 +3,7 @@ import { StepError } from '../../../contract/errors.js';
 import { actionFailure } from './failure.js';
 import { foreignFrames } from '../../observe/observer.js';
 import { bounded, READ_LIMIT_MS, WALK_LIMIT_MS } from '../../deadline.js';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 import type { FindQuery, FindResult } from '../../injected/target/types.js';
 import { elementIn, inPage } from '../../program.js';
 import { pause } from '../../../platform/time.js';
@@ -29,22 +29,22 @@ const describe = (target: TargetParams): Record<string, string> =>
  * any), or the candidates to offer. The top document is asked first, then each cross-origin
  * frame in turn; a frame's refs continue the page's numbering.
  */
-async function findInPage(scope: StepScope, target: TargetParams, purpose: Purpose): Promise<FindResult & { frame?: Frame }> {
+async function findInPage(act: Act, target: TargetParams, purpose: Purpose): Promise<FindResult & { frame?: Frame }> {
   const query = (): FindQuery => ({
     by: target.text !== undefined ? 'text' : 'label',
     value: target.text ?? target.label ?? '',
     purpose,
-    nextRef: scope.observer.nextRefNumber,
+    nextRef: act.observer.nextRefNumber,
   });
   const ask = async (where: Page | Frame): Promise<FindResult> => {
     const result = await bounded(where, WALK_LIMIT_MS, () => inPage(where, 'find', query()));
-    scope.observer.reserve(result.nextRef);
+    act.observer.reserve(result.nextRef);
     return result;
   };
-  const result = await ask(scope.page);
+  const result = await ask(act.page);
   if (result.ref) return result;
   let candidates = result.candidates;
-  for (const frame of foreignFrames(scope.page)) {
+  for (const frame of foreignFrames(act.page)) {
     const found = await ask(frame).catch(() => null);
     if (found?.ref) return { ...found, frame };
     candidates = [...candidates, ...(found?.candidates ?? [])];
@@ -57,8 +57,8 @@ async function findInPage(scope: StepScope, target: TargetParams, purpose: Purpo
  * Playwright's element actions on it wait for actionability as locators do; a ref names one
  * element, so there is nothing to re-query, and an element that went away is an error at once.
  */
-async function refHandle(scope: StepScope, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle> {
-  const gone = (): StepError => refGone(scope, ref, target);
+async function refHandle(act: Act, ref: string, target: TargetParams, foreign: Frame | undefined): Promise<ElementHandle> {
+  const gone = (): StepError => refGone(act, ref, target);
   // A cross-origin iframe's element: that frame's program numbered it and holds it.
   if (foreign) {
     const element = await elementIn(foreign, 'refElement', ref).catch(() => null);
@@ -66,14 +66,14 @@ async function refHandle(scope: StepScope, ref: string, target: TargetParams, fo
     return element;
   }
   // One round trip for the usual case (the element is in the top document).
-  const element = await bounded(scope.page, READ_LIMIT_MS, () => elementIn(scope.page, 'refElement', ref));
+  const element = await bounded(act.page, READ_LIMIT_MS, () => elementIn(act.page, 'refElement', ref));
   if (element) return element;
-  const depth = await inPage(scope.page, 'refDepth', ref);
+  const depth = await inPage(act.page, 'refDepth', ref);
   if (depth <= 0) throw gone();
-  let frame: Frame = scope.page.mainFrame();
+  let frame: Frame = act.page.mainFrame();
   for (let i = 0; i < depth; i++) {
     // The chain of iframe elements comes from the top document's numbering, outermost first.
-    const owner = await elementIn(scope.page, 'refFrame', ref, i);
+    const owner = await elementIn(act.page, 'refFrame', ref, i);
     const inner = await owner?.contentFrame();
     await owner?.dispose();
     if (!inner) throw new StepError('element_not_found', `The frame holding ${ref} is gone; observe again`, { target: describe(target), candidates: [] });
@@ -97,14 +97,14 @@ const LOOK_AGAIN_MS = 100;
  * do not wait for the page's quiet, so this is where a step waits for what it needs. On a
  * stable page a missing target fails at once.
  */
-async function lookAgainWhileSettling(scope: StepScope, target: TargetParams, purpose: Purpose, first: FindResult & { frame?: Frame }): Promise<FindResult & { frame?: Frame }> {
+async function lookAgainWhileSettling(act: Act, target: TargetParams, purpose: Purpose, first: FindResult & { frame?: Frame }): Promise<FindResult & { frame?: Frame }> {
   const deadline = performance.now() + APPEAR_CAP_MS;
   let found = first;
-  while (!found.ref && !scope.signal.aborted) {
-    const stable = await scope.observer.stableNow();
+  while (!found.ref && !act.signal.aborted) {
+    const stable = await act.observer.stableNow();
     const left = deadline - performance.now();
-    if (!stable) await pause(Math.min(LOOK_AGAIN_MS, left), scope.signal);
-    found = await findInPage(scope, target, purpose);
+    if (!stable) await pause(Math.min(LOOK_AGAIN_MS, left), act.signal);
+    found = await findInPage(act, target, purpose);
     if (stable || left <= LOOK_AGAIN_MS) break;
   }
   return found;
@@ -122,23 +122,23 @@ export interface FoundRef {
  * aria-label, placeholder, associated label, name, nearby text). No match: element_not_found
  * with up to 5 nearest candidates `{ref, label}`.
  */
-export async function findRef(scope: StepScope, target: TargetParams, purpose: Purpose): Promise<FoundRef> {
+export async function findRef(act: Act, target: TargetParams, purpose: Purpose): Promise<FoundRef> {
   if (target.ref !== undefined) {
     const ref = target.ref.trim();
-    if (!scope.observer.isCurrent(ref)) {
-      const stale = scope.observer.wasIssued(ref);
+    if (!act.observer.isCurrent(ref)) {
+      const stale = act.observer.wasIssued(ref);
       throw new StepError(
         'element_not_found',
         stale
           ? `The ref ${ref} is stale: it is not in the latest observation; observe again and use a current ref`
           : `There is no element ${ref} in the latest observation; observe the page first`,
-        { target: { ref }, candidates: scope.observer.nearest(ref) },
+        { target: { ref }, candidates: act.observer.nearest(ref) },
       );
     }
-    const frame = scope.observer.frameOf(ref);
+    const frame = act.observer.frameOf(ref);
     return frame ? { ref, frame } : { ref };
   }
-  const found = await lookAgainWhileSettling(scope, target, purpose, await findInPage(scope, target, purpose));
+  const found = await lookAgainWhileSettling(act, target, purpose, await findInPage(act, target, purpose));
   if (!found.ref) {
     const what = target.text !== undefined ? `text "${target.text}"` : `label "${target.label}"`;
     throw new StepError('element_not_found', `No visible element matches the ${what}`, {
@@ -150,16 +150,16 @@ export async function findRef(scope: StepScope, target: TargetParams, purpose: P
 }
 
 /** The error of a ref whose element left the page since it was matched. */
-export function refGone(scope: StepScope, ref: string, target: TargetParams): StepError {
+export function refGone(act: Act, ref: string, target: TargetParams): StepError {
   return new StepError('element_not_found', `The element ${ref} is no longer on the page; observe again`, {
     target: describe(target),
-    candidates: scope.observer.nearest(ref),
+    candidates: act.observer.nearest(ref),
   });
 }
 
 /** A handle to a found ref's element, for Playwright's element actions (dispose it after use). */
-export function handleOf(scope: StepScope, found: FoundRef, target: TargetParams): Promise<ElementHandle> {
-  return refHandle(scope, found.ref, target, found.frame);
+export function handleOf(act: Act, found: FoundRef, target: TargetParams): Promise<ElementHandle> {
+  return refHandle(act, found.ref, target, found.frame);
 }
 
 /** Runs an action on a located element, turning Playwright's failures into action_failed with a reason and a sentence. */

@@ -7,7 +7,7 @@ import type { ElementHandle } from 'playwright';
 import { bounded, WALK_LIMIT_MS } from '../../deadline.js';
 import type { Answer, PageCalls } from '../../injected/protocol.js';
 import { inPage } from '../../program.js';
-import type { StepScope } from '../scope.js';
+import type { Act } from '../act.js';
 import { findRef, handleOf, type FoundRef, type Purpose, type TargetParams } from './index.js';
 
 /** The program's methods a step may ask of a ref. */
@@ -20,7 +20,7 @@ export class Located {
   private handle: Promise<ElementHandle> | undefined;
 
   constructor(
-    private readonly scope: StepScope,
+    private readonly act: Act,
     readonly found: FoundRef,
     readonly target: TargetParams,
   ) {}
@@ -32,14 +32,14 @@ export class Located {
 
   /** Asks the top document's program to run `method` on the ref, with `rest` after it, within a walk's limit. */
   ask<M extends RefMethod>(method: M, ...rest: Rest<M>): Promise<Answer<PageCalls[M]>> {
-    const { page } = this.scope;
+    const { page } = this.act;
     const args = [this.found.ref, ...rest] as unknown as Parameters<PageCalls[M]>;
     return bounded(page, WALK_LIMIT_MS, () => (inPage as (where: typeof page, method: M, ...a: unknown[]) => Promise<Answer<PageCalls[M]>>)(page, method, ...args));
   }
 
   /** The element's handle, made once. */
   element(): Promise<ElementHandle> {
-    this.handle ??= handleOf(this.scope, this.found, this.target);
+    this.handle ??= handleOf(this.act, this.found, this.target);
     return this.handle;
   }
 
@@ -50,6 +50,6 @@ export class Located {
 }
 
 /** Finds a step's target (see findRef); release it when done. The step runtime (../define.ts) is its one caller. */
-export async function locate(scope: StepScope, target: TargetParams, purpose: Purpose): Promise<Located> {
-  return new Located(scope, await findRef(scope, target, purpose), target);
+export async function locate(act: Act, target: TargetParams, purpose: Purpose): Promise<Located> {
+  return new Located(act, await findRef(act, target, purpose), target);
 }

@@ -1,7 +1,7 @@
 // In the page: every field of an extract step resolved in one pass (lib/browser/extract plans the
 // fields and asks this once per step).
 import { squash } from '../strings.js';
-import type { FieldPlan, FieldValues, Reader } from './types.js';
+import type { FieldQuery, FieldValues, Reader } from './types.js';
 
 /** The most columns a table cell may span; a span past it counts as this. */
 const MAX_COLSPAN = 1_000;
@@ -130,29 +130,29 @@ function read(el: Element, reader: Reader, path: string): unknown {
   }
 }
 
-function resolve(root: ParentNode, plan: FieldPlan): unknown {
-  if (plan.kind === 'one') {
-    const first = queryAll(root, plan.selector, plan.path)[0];
-    return first === undefined ? null : read(first, plan.reader, plan.path);
+function resolve(root: ParentNode, query: FieldQuery): unknown {
+  if (query.kind === 'one') {
+    const first = queryAll(root, query.selector, query.path)[0];
+    return first === undefined ? null : read(first, query.reader, query.path);
   }
-  if (plan.kind === 'all') {
-    const { selector, reader, path } = plan;
+  if (query.kind === 'all') {
+    const { selector, reader, path } = query;
     return queryAll(root, selector, path).map((el) => read(el, reader, path));
   }
-  let parents = queryAll(root, plan.parent, plan.path);
-  if (plan.limit !== null) parents = parents.slice(0, plan.limit);
+  let parents = queryAll(root, query.parent, query.path);
+  if (query.limit !== null) parents = parents.slice(0, query.limit);
   return parents.map((parent) => {
     const entry: Record<string, unknown> = {};
-    for (const [name, field] of plan.fields) put(entry, name, resolve(parent, field));
+    for (const [name, field] of query.fields) put(entry, name, resolve(parent, field));
     return entry;
   });
 }
 
 /** Every field in the document, by name; or the first field that failed, with why. */
-export function extract(doc: Document, fields: Array<[string, FieldPlan]>): FieldValues {
+export function extract(doc: Document, fields: Array<[string, FieldQuery]>): FieldValues {
   try {
     const values: Record<string, unknown> = {};
-    for (const [name, plan] of fields) put(values, name, resolve(doc, plan));
+    for (const [name, query] of fields) put(values, name, resolve(doc, query));
     return { ok: true, values };
   } catch (error) {
     if (error instanceof FieldFailure) return { ok: false, path: error.path, message: error.message };

@@ -5,10 +5,10 @@
 export type Reader = { kind: 'text' } | { kind: 'json' } | { kind: 'html' } | { kind: 'attribute'; name: string };
 
 /** One field as the in-page evaluator receives it; `path` names it in errors (`products[].price`). */
-export type FieldPlan =
+export type FieldQuery =
   | { kind: 'one'; path: string; selector: string; reader: Reader }
   | { kind: 'all'; path: string; selector: string; reader: Reader }
-  | { kind: 'each'; path: string; parent: string; limit: number | null; fields: Array<[string, FieldPlan]> };
+  | { kind: 'each'; path: string; parent: string; limit: number | null; fields: Array<[string, FieldQuery]> };
 
 /** The evaluator's answer: the values by field name, or the first field that failed. */
 export type FieldValues = { ok: true; values: Record<string, unknown> } | { ok: false; path: string; message: string };

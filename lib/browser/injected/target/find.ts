@@ -1,7 +1,7 @@
 // In the page: finds the element a step names by `text` (buttons and links) or `label` (inputs),
 // among what the walker considers visible and interactive, and gives it a ref so the node side
 // acts on it through the ref engine. Bundled into the page script with the walker.
-import { type ClickLookup, WalkContext } from '../walk/context.js';
+import { type ClickLookup, WalkCache } from '../walk/cache.js';
 import { labelOf, roleOf } from '../walk/describe.js';
 import { type Candidate, ElementWalker, listable } from '../walk/elements.js';
 import type { RefStore } from '../walk/refs.js';
@@ -68,13 +68,13 @@ function isField(el: Element, purpose: FindQuery['purpose']): boolean {
 }
 
 /** Text of elements an aria-labelledby or <label> points at. */
-function labelText(ctx: WalkContext, el: Element): string {
+function labelText(cache: WalkCache, el: Element): string {
   const parts: string[] = [];
   const ids = el.getAttribute('aria-labelledby');
   if (ids) {
     for (const id of ids.split(/\s+/)) {
       const ref = el.ownerDocument.getElementById(id);
-      if (ref) parts.push(visibleText(ctx, ref, TEXT_MAX) || squash(ref.textContent ?? ''));
+      if (ref) parts.push(visibleText(cache, ref, TEXT_MAX) || squash(ref.textContent ?? ''));
     }
   }
   const labels = (el as HTMLInputElement).labels;
@@ -83,12 +83,12 @@ function labelText(ctx: WalkContext, el: Element): string {
 }
 
 /** The text just before a control: its preceding siblings, else its parent's other text (two levels up). */
-function nearbyText(ctx: WalkContext, el: Element): string {
+function nearbyText(cache: WalkCache, el: Element): string {
   let node: Element | null = el;
   for (let level = 0; level < 3 && node; level++) {
     let text = '';
     for (let sib = node.previousElementSibling; sib && text.length < TEXT_MAX; sib = sib.previousElementSibling) {
-      if (ctx.shown(sib)) text = `${visibleText(ctx, sib, TEXT_MAX)} ${text}`;
+      if (cache.shown(sib)) text = `${visibleText(cache, sib, TEXT_MAX)} ${text}`;
     }
     let prev = node.previousSibling;
     while (prev && prev.nodeType === 3) {
@@ -102,19 +102,19 @@ function nearbyText(ctx: WalkContext, el: Element): string {
 }
 
 /** Label features in the contract's order: aria-label, placeholder, associated label, name, nearby text. */
-function labelFeatures(ctx: WalkContext, el: Element): string[] {
+function labelFeatures(cache: WalkCache, el: Element): string[] {
   return [
     el.getAttribute('aria-label') ?? '',
     el.getAttribute('placeholder') ?? el.getAttribute('aria-placeholder') ?? '',
-    labelText(ctx, el),
+    labelText(cache, el),
     el.getAttribute('name') ?? '',
-    nearbyText(ctx, el),
+    nearbyText(cache, el),
   ].map(squash);
 }
 
-function textFeatures(ctx: WalkContext, el: Element): string[] {
+function textFeatures(cache: WalkCache, el: Element): string[] {
   const value = el.localName === 'input' ? ((el as HTMLInputElement).value ?? '') : '';
-  return [visibleText(ctx, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(squash);
+  return [visibleText(cache, el, TEXT_MAX), value, el.getAttribute('aria-label') ?? '', el.getAttribute('title') ?? ''].map(squash);
 }
 
 /** The feature index given to a match on the listed label, after every text feature (never narrowed). */
@@ -160,27 +160,27 @@ function firstMatch(pool: Candidate[], features: string[][], wanted: string): Ma
  * its own (a tree item inside the folder item): clicking the outer element's centre would act on
  * something else. A match on its whole text, or on another feature, stays as it is.
  */
-function narrowed(ctx: WalkContext, match: Match, wanted: string): Element {
+function narrowed(cache: WalkCache, match: Match, wanted: string): Element {
   if (match.feature !== 0 || match.level === 0) return match.el;
   const want = match.folded ? wanted.toLowerCase() : wanted;
   const holds = (el: Element): boolean => {
-    const text = visibleText(ctx, el, TEXT_MAX);
+    const text = visibleText(cache, el, TEXT_MAX);
     return (match.folded ? text.toLowerCase() : text).includes(want);
   };
   const path: Element[] = [];
   for (let node: Element | null = match.el; node; ) {
     let next: Element | null = null;
-    for (let child: Element | null = node.firstElementChild; child && !next; child = child.nextElementSibling) if (ctx.shown(child) && holds(child)) next = child;
+    for (let child: Element | null = node.firstElementChild; child && !next; child = child.nextElementSibling) if (cache.shown(child) && holds(child)) next = child;
     if (next) path.push(next);
     node = next;
   }
-  for (let i = path.length - 1; i >= 0; i--) if (isClickTarget(ctx, path[i]!)) return path[i]!;
+  for (let i = path.length - 1; i >= 0; i--) if (isClickTarget(cache, path[i]!)) return path[i]!;
   return path[path.length - 1] ?? match.el;
 }
 
 /** An element that handles clicks of its own: a control, a link or a click listener. */
-function isClickTarget(ctx: WalkContext, el: Element): boolean {
-  return isClickable(el) || isField(el, 'click') || ctx.hasClickListener(el) || el.hasAttribute('onclick');
+function isClickTarget(cache: WalkCache, el: Element): boolean {
+  return isClickable(el) || isField(el, 'click') || cache.hasClickListener(el) || el.hasAttribute('onclick');
 }
 
 /**
@@ -191,29 +191,29 @@ function isClickTarget(ctx: WalkContext, el: Element): boolean {
  */
 export function findTarget(env: { win: Window; refs: RefStore; hasClickListener: ClickLookup }, query: FindQuery): FindResult {
   const doc = env.win.document;
-  const ctx = new WalkContext(doc, env.hasClickListener);
-  const pass = new ElementWalker(ctx, null, true).run();
+  const cache = new WalkCache(doc, env.hasClickListener);
+  const pass = new ElementWalker(cache, null, true).run();
   const wanted = squash(query.value);
   // Text names what is clicked (buttons, links, click-listener elements); a label names a field.
   const fits = (el: Element): boolean => (query.by === 'text' ? isClickable(el) || !isField(el, 'input') : isField(el, query.purpose));
-  const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(ctx, c) && fits(c.el));
+  const pool: Candidate[] = pass.candidates.filter((c) => !c.foreign && listable(cache, c) && fits(c.el));
   // A listbox is a control to choose in (select, fill_form), though the element list shows its options rather than it.
   if (query.by === 'label' && (query.purpose === 'select' || query.purpose === 'input')) {
     const listed = new Set(pool.map((c) => c.el));
     for (const el of Array.from(doc.querySelectorAll('[role="listbox"]'))) {
       const candidate: Candidate = { el, landmark: null, near: '', form: null, dropped: false, proxied: false };
-      if (!listed.has(el) && ctx.shown(el) && listable(ctx, candidate)) pool.push(candidate);
+      if (!listed.has(el) && cache.shown(el) && listable(cache, candidate)) pool.push(candidate);
     }
   }
-  const features = pool.map((c) => (query.by === 'text' ? textFeatures(ctx, c.el) : labelFeatures(ctx, c.el)));
+  const features = pool.map((c) => (query.by === 'text' ? textFeatures(cache, c.el) : labelFeatures(cache, c.el)));
   let found = firstMatch(pool, features, wanted);
   if (!found && query.by === 'text') {
     // The label the observation lists (an icon's alt, title or file name) is what an agent read
     // there; it is asked only when the page's own words match nothing, so they always win.
-    const listed = firstMatch(pool, pool.map((c) => [squash(labelOf(ctx, c.el))]), wanted);
+    const listed = firstMatch(pool, pool.map((c) => [squash(labelOf(cache, c.el))]), wanted);
     if (listed) found = { ...listed, feature: LISTED_LABEL };
   }
-  const match = found && query.by === 'text' ? narrowed(ctx, found, wanted) : (found?.el ?? null);
+  const match = found && query.by === 'text' ? narrowed(cache, found, wanted) : (found?.el ?? null);
   let nextRef = query.nextRef;
   const refOf = (el: Element): string => {
     const [n] = env.refs.assign([el], nextRef);
@@ -222,7 +222,7 @@ export function findTarget(env: { win: Window; refs: RefStore; hasClickListener:
   };
   if (match) return { ref: refOf(match), candidates: [], nextRef };
   const ranked = pool
-    .map((c, i) => ({ c, label: labelOf(ctx, c.el), score: Math.max(...(features[i] ?? []).map((f) => likeness(norm(f), norm(wanted)))) }))
+    .map((c, i) => ({ c, label: labelOf(cache, c.el), score: Math.max(...(features[i] ?? []).map((f) => likeness(norm(f), norm(wanted)))) }))
     .filter((r) => r.label)
     .sort((a, b) => b.score - a.score)
     .slice(0, 5);

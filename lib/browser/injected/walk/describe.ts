@@ -1,5 +1,5 @@
 import { computeAccessibleName, getRole } from 'dom-accessibility-api';
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { iconName } from './icons.js';
 import { cleanLabel, squash, truncate } from '../strings.js';
 import { visibleText } from './text.js';
@@ -52,9 +52,9 @@ export function roleOf(el: Element): string {
 }
 
 /** The accessible name ('' if the computation fails on an odd tree). */
-function accessibleName(ctx: WalkContext, el: Element): string {
+function accessibleName(cache: WalkCache, el: Element): string {
   try {
-    return computeAccessibleName(el, { getComputedStyle: ctx.computedStyle, computedStyleSupportsPseudoElements: false });
+    return computeAccessibleName(el, { getComputedStyle: cache.computedStyle, computedStyleSupportsPseudoElements: false });
   } catch {
     return '';
   }
@@ -65,23 +65,23 @@ function accessibleName(ctx: WalkContext, el: Element): string {
  * text, name attribute, or as a last resort what its icon is called (file or class name). Icon-font
  * glyphs dropped, at most 120 characters.
  */
-export function labelOf(ctx: WalkContext, el: Element): string {
-  let label = cleanLabel(accessibleName(ctx, el), LABEL_MAX);
+export function labelOf(cache: WalkCache, el: Element): string {
+  let label = cleanLabel(accessibleName(cache, el), LABEL_MAX);
   if (label) {
     // The name computation joins inline pieces without their spaces ("Twitter<span> (@x)</span>" gives
     // "Twitter(@x)"): when the visible text is the same words, it reads as the page shows them.
-    const shown = cleanLabel(visibleText(ctx, el, LABEL_MAX), LABEL_MAX);
+    const shown = cleanLabel(visibleText(cache, el, LABEL_MAX), LABEL_MAX);
     return shown && shown.replace(/\s+/g, '') === label.replace(/\s+/g, '') ? shown : label;
   }
   for (const attr of ['placeholder', 'aria-placeholder', 'title']) {
     label = cleanLabel(el.getAttribute(attr) ?? '', LABEL_MAX);
     if (label) return label;
   }
-  label = cleanLabel(visibleText(ctx, el, LABEL_MAX), LABEL_MAX);
+  label = cleanLabel(visibleText(cache, el, LABEL_MAX), LABEL_MAX);
   if (label) return label;
   label = cleanLabel(el.getAttribute('name') ?? '', LABEL_MAX);
   if (label) return label;
-  return cleanLabel(iconName(ctx, el), LABEL_MAX);
+  return cleanLabel(iconName(cache, el), LABEL_MAX);
 }
 
 /**

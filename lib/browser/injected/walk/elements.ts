@@ -1,4 +1,4 @@
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { HIDDEN, INVISIBLE, SOFT } from './flags.js';
 import { hoverPointerTest } from './hover.js';
 import { drawnByImage } from './icons.js';
@@ -82,17 +82,17 @@ export class ElementWalker {
   private ariaHiddenDepth = 0;
 
   constructor(
-    private readonly ctx: WalkContext,
+    private readonly cache: WalkCache,
     private readonly scope: Set<Element> | null,
     private readonly includeLinks: boolean,
   ) {
     this.inScope = scope ? 0 : 1;
-    this.showAriaHidden = !modalShown(ctx.doc);
+    this.showAriaHidden = !modalShown(cache.doc);
   }
 
   /** Runs the pass from the document element. */
   run(): ElementPass {
-    const root = this.ctx.doc.documentElement;
+    const root = this.cache.doc.documentElement;
     if (root) this.visit(root);
     return this.found;
   }
@@ -105,7 +105,7 @@ export class ElementWalker {
     const attributes = el.hasAttributes();
     if (tag === 'a' && attributes && el.hasAttribute('href')) return 'link';
     if (attributes && el.hasAttribute('contenteditable') && (el as HTMLElement).isContentEditable && !el.parentElement?.isContentEditable) return 'control';
-    if (this.ctx.hasClickListener(el) || (attributes && el.hasAttribute('onclick')) || typeof (el as HTMLElement).onclick === 'function') return 'click';
+    if (this.cache.hasClickListener(el) || (attributes && el.hasAttribute('onclick')) || typeof (el as HTMLElement).onclick === 'function') return 'click';
     return null;
   }
 
@@ -114,7 +114,7 @@ export class ElementWalker {
    * `:hover`, a tabindex, or being an item of a list whose handler sits on the list.
    */
   private looksClickable(el: Element): boolean {
-    if (this.ctx.style(el).cursor === 'pointer') return true;
+    if (this.cache.style(el).cursor === 'pointer') return true;
     if (el.hasAttribute('tabindex') && (el as HTMLElement).tabIndex >= 0) return true;
     return this.pointerOnHover(el);
   }
@@ -126,11 +126,11 @@ export class ElementWalker {
   private missingIcon(el: Element, tag: string): boolean {
     const kind = this.classify(el, tag, roleAttr(el));
     if (kind === null || (kind === 'link' && !this.includeLinks && roleAttr(el) !== 'button')) return false;
-    const style = this.ctx.style(el);
+    const style = this.cache.style(el);
     if (style.opacity === '0' || style.clipPath !== 'none' || style.clip !== 'auto') return false;
     const rect = el.getBoundingClientRect();
     if (rect.width > 1 && rect.height > 1) return false;
-    return drawnByImage(this.ctx, el);
+    return drawnByImage(this.cache, el);
   }
 
   /** An item of a delegating list, holding no control of its own. */
@@ -143,7 +143,7 @@ export class ElementWalker {
   private listOptions(select: HTMLSelectElement): void {
     if (!select.multiple && select.size <= 1) return;
     for (const option of Array.from(select.options)) {
-      if (!option.hidden && this.ctx.display(option) !== 'none') this.found.candidates.push(this.candidate(option, 'option', false));
+      if (!option.hidden && this.cache.display(option) !== 'none') this.found.candidates.push(this.candidate(option, 'option', false));
     }
   }
 
@@ -173,11 +173,11 @@ export class ElementWalker {
   private visit(el: Element): void {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag)) return;
-    let flags = this.ctx.verdict(el);
+    let flags = this.cache.verdict(el);
     // A control the reader sees is there to click, even where aria-hidden keeps it from screen readers.
     let ariaHidden = false;
     if (flags & HIDDEN && this.showAriaHidden && el.getAttribute('aria-hidden') === 'true') {
-      flags = computeVerdict(this.ctx, el, true);
+      flags = computeVerdict(this.cache, el, true);
       ariaHidden = !(flags & HIDDEN);
     }
     if (flags & HIDDEN) {
@@ -196,14 +196,14 @@ export class ElementWalker {
     if (landmark) {
       this.landmarks.push(landmark);
       const region = regionOf(el, tag, role);
-      if (region && PAGE_REGIONS.has(region) && el.getRootNode() === this.ctx.doc) this.found.regions.push({ el, kind: region });
+      if (region && PAGE_REGIONS.has(region) && el.getRootNode() === this.cache.doc) this.found.regions.push({ el, kind: region });
     }
     if (tag === 'form') {
       this.found.forms.push({ el, inScope: this.inScope > 0 });
       this.formStack.push(el);
     }
     if (HEADING_TAGS.has(tag) || role === 'heading') {
-      const text = visibleText(this.ctx, el, 80);
+      const text = visibleText(this.cache, el, 80);
       if (text) this.near = text;
     }
 
@@ -285,10 +285,10 @@ export class ElementWalker {
  * `el` showing: a menu or drawer parked outside its container. Asked only of what aria-hidden
  * covers, where such parking is the rule; elsewhere the verdicts' cheaper tests stand.
  */
-function clippedAway(ctx: WalkContext, el: Element): boolean {
+function clippedAway(cache: WalkCache, el: Element): boolean {
   const box = el.getBoundingClientRect();
   for (let up = composedParent(el); up && up !== el.ownerDocument.documentElement; up = composedParent(up)) {
-    const style = ctx.style(up);
+    const style = cache.style(up);
     const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
     const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
     if (!clipsX && !clipsY) continue;
@@ -300,18 +300,18 @@ function clippedAway(ctx: WalkContext, el: Element): boolean {
 }
 
 /** True when a candidate is really there to click: it has a box and the browser agrees it is visible. */
-export function listable(ctx: WalkContext, candidate: Candidate): boolean {
+export function listable(cache: WalkCache, candidate: Candidate): boolean {
   const { el } = candidate;
   if (candidate.dropped) return false;
   if (candidate.proxied) {
     const labels = (el as HTMLInputElement).labels;
-    return !!labels && Array.from(labels).some((label) => ctx.shown(label));
+    return !!labels && Array.from(labels).some((label) => cache.shown(label));
   }
-  if (candidate.ariaHidden && clippedAway(ctx, el)) return false;
+  if (candidate.ariaHidden && clippedAway(cache, el)) return false;
   if (candidate.icon) return true;
-  if (ctx.display(el) === 'inline') {
+  if (cache.display(el) === 'inline') {
     const rect = el.getBoundingClientRect();
-    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(ctx, el)) return false;
+    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(cache, el)) return false;
   }
   return typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
 }

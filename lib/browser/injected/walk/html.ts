@@ -1,4 +1,4 @@
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { HIDDEN, INVISIBLE } from './flags.js';
 import type { Source } from './source.js';
 import { BLOCK_TAGS, isElement, isText, SKIP_TAGS } from './tree.js';
@@ -26,7 +26,7 @@ const escapeAttr = (text: string): string => text.replace(/&/g, '&amp;').replace
  */
 export class HtmlRenderer {
   constructor(
-    private readonly ctx: WalkContext,
+    private readonly cache: WalkCache,
     private readonly source: Source,
   ) {}
 
@@ -46,7 +46,7 @@ export class HtmlRenderer {
 
   private node(node: Node, owner: Element | null, parts: string[], pre: boolean): void {
     if (isText(node)) {
-      if (!owner || !this.ctx.textHidden(owner)) parts.push(escapeText(pre ? node.data.replaceAll('\n', PRE_BREAK).replaceAll(' ', PRE_SPACE) : node.data.replace(/\s+/g, ' ')));
+      if (!owner || !this.cache.textHidden(owner)) parts.push(escapeText(pre ? node.data.replaceAll('\n', PRE_BREAK).replaceAll(' ', PRE_SPACE) : node.data.replace(/\s+/g, ' ')));
     } else if (isElement(node)) {
       this.element(node, owner, parts, pre);
     }
@@ -56,7 +56,7 @@ export class HtmlRenderer {
     const tag = el.localName;
     if (SKIP_TAGS.has(tag) || DROP_TAGS.has(tag)) return;
     const live = this.source.live(el);
-    const flags = live ? this.ctx.reached(live) : 0;
+    const flags = live ? this.cache.reached(live) : 0;
     if (flags & HIDDEN || (tag === 'img' && flags & INVISIBLE)) return;
     const owner = live ?? outer;
     // Shadow hosts, frames and slots are written as their content.
@@ -110,7 +110,7 @@ export class HtmlRenderer {
       if (value === null) continue;
       if (URL_ATTRS.has(name)) {
         if (/^\s*javascript:/i.test(value)) continue;
-        if (!/^\s*(data|blob):/i.test(value)) value = this.ctx.absolute(value, live?.ownerDocument);
+        if (!/^\s*(data|blob):/i.test(value)) value = this.cache.absolute(value, live?.ownerDocument);
       }
       out += value === '' && name !== 'alt' && name !== 'value' ? ` ${name}` : ` ${name}="${escapeAttr(value)}"`;
     }

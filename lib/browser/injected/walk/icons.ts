@@ -1,4 +1,4 @@
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 
 /** Words in icon file and class names that say nothing about what the icon does. */
 const NOISE = new Set(['icon', 'icons', 'ico', 'ic', 'img', 'image', 'svg', 'png', 'gif', 'jpg', 'jpeg', 'webp', 'sprite', 'glyph', 'btn', 'button', 'fa', 'fas', 'far', 'fab', 'fal', 'bi', 'mdi', 'material', 'symbols', 'outlined', 'round', 'sharp', 'small', 'large', 'lg', 'sm', 'xs', 'md', 'white', 'black', 'solid', 'regular', 'light', 'dark', 'default']);
@@ -43,7 +43,7 @@ function classWords(el: Element): string {
 }
 
 /** What one element says of its icon: an image's alt or file, an svg's title or symbol, a CSS image's file, an icon class. */
-function ownIconName(ctx: WalkContext, el: Element): string {
+function ownIconName(cache: WalkCache, el: Element): string {
   const tag = el.localName;
   if (tag === 'img') return iconWords(el.getAttribute('src') ?? '');
   if (tag === 'svg') {
@@ -54,13 +54,13 @@ function ownIconName(ctx: WalkContext, el: Element): string {
     const words = iconWords(href.replace(/^.*#/, ''));
     if (words) return words;
   }
-  const style = ctx.style(el);
+  const style = cache.style(el);
   for (const value of [style.content, style.backgroundImage, style.getPropertyValue('mask-image')]) {
     const words = value && value !== 'none' ? urlWords(value) : '';
     if (words) return words;
   }
   for (const pseudo of ['::before', '::after']) {
-    const words = urlWords(ctx.computedStyle(el, pseudo).content);
+    const words = urlWords(cache.computedStyle(el, pseudo).content);
     if (words) return words;
   }
   return classWords(el);
@@ -70,12 +70,12 @@ function ownIconName(ctx: WalkContext, el: Element): string {
  * The name an icon-only control's icon gives it, as a last resort when it has no accessible name,
  * title or text: from the element itself, then its first few descendants.
  */
-export function iconName(ctx: WalkContext, el: Element): string {
-  const own = ownIconName(ctx, el);
+export function iconName(cache: WalkCache, el: Element): string {
+  const own = ownIconName(cache, el);
   if (own) return own;
   const inner = el.querySelectorAll('img, svg, i, span, [class]');
   for (let i = 0; i < inner.length && i < MAX_ICONS; i++) {
-    const words = ownIconName(ctx, inner[i]!);
+    const words = ownIconName(cache, inner[i]!);
     if (words) return words;
   }
   return '';
@@ -87,11 +87,11 @@ const FIELDS = new Set(['input', 'select', 'textarea']);
  * `content: url()`) and has no text: with the image blocked or not loaded yet it takes no room,
  * yet it is there to click.
  */
-export function drawnByImage(ctx: WalkContext, el: Element): boolean {
+export function drawnByImage(cache: WalkCache, el: Element): boolean {
   if ((el.textContent ?? '').trim()) return false;
-  const style = ctx.style(el);
+  const style = cache.style(el);
   if (URL_IN.test(style.content) || URL_IN.test(style.backgroundImage)) return true;
-  return URL_IN.test(ctx.computedStyle(el, '::before').content) || URL_IN.test(ctx.computedStyle(el, '::after').content);
+  return URL_IN.test(cache.computedStyle(el, '::before').content) || URL_IN.test(cache.computedStyle(el, '::after').content);
 }
 
 /** A box for a control drawn only by an image that is not there (blocked, or not loaded yet). */
@@ -102,7 +102,7 @@ const ICON_BOX = '16px';
  * land: an icon drawn with `content: url()` or a background image takes no room while images are
  * blocked. Only the element's minimum size changes (and an inline element becomes inline-block).
  */
-export function ensureBox(ctx: WalkContext, el: Element): void {
+export function ensureBox(cache: WalkCache, el: Element): void {
   // Form fields are sized by the page (a visually hidden checkbox stands for its label), and a
   // control with text has a box once its text is laid out: only an icon may have none.
   if (FIELDS.has(el.localName)) return;
@@ -111,7 +111,7 @@ export function ensureBox(ctx: WalkContext, el: Element): void {
   if (rect.width > 0 && rect.height > 0) return;
   const style = (el as HTMLElement).style;
   if (!style) return;
-  if (ctx.display(el) === 'inline') style.setProperty('display', 'inline-block', 'important');
+  if (cache.display(el) === 'inline') style.setProperty('display', 'inline-block', 'important');
   style.setProperty('min-width', ICON_BOX, 'important');
   style.setProperty('min-height', ICON_BOX, 'important');
 }

@@ -1,5 +1,5 @@
 import { computeAccessibleName } from 'dom-accessibility-api';
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { cleanLabel } from '../strings.js';
 import { visibleText } from './text.js';
 
@@ -49,18 +49,18 @@ export function regionOf(el: Element, tag: string, role: string): string | null 
 }
 
 /** A region's label: its accessible name, or for a dialog its first heading; at most 80 characters. */
-export function regionLabel(ctx: WalkContext, el: Element, kind: string): string {
+export function regionLabel(cache: WalkCache, el: Element, kind: string): string {
   let label = '';
   if (el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby')) {
     try {
-      label = computeAccessibleName(el, { getComputedStyle: ctx.computedStyle, computedStyleSupportsPseudoElements: false });
+      label = computeAccessibleName(el, { getComputedStyle: cache.computedStyle, computedStyleSupportsPseudoElements: false });
     } catch {
       label = el.getAttribute('aria-label') ?? '';
     }
   }
   if (!label && kind === 'dialog') {
     const heading = el.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
-    if (heading && ctx.shown(heading)) label = visibleText(ctx, heading, 80);
+    if (heading && cache.shown(heading)) label = visibleText(cache, heading, 80);
   }
   return cleanLabel(label, 80);
 }

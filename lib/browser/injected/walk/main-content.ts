@@ -1,6 +1,6 @@
 import { Readability } from '@mozilla/readability';
 import { removeDiscussions, removeNamedTeasers, removeSignups, removeTeasers } from './boilerplate.js';
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { keepEmbeds, markEmbeds, type Removers } from './embeds.js';
 import { removeMetaLines } from './meta-lines.js';
 import { cloneSource, type Source } from './source.js';
@@ -105,7 +105,7 @@ const isJsonLd = (el: Element): boolean => el.localName === 'script' && /ld\+jso
  * person sees it: open shadow roots in place of light children, slots replaced by what they show,
  * a same-origin iframe's body content in place. Used below shadow hosts and frames only.
  */
-function copyShown(ctx: WalkContext, live: Element, into: Element, doc: Document, lives: WeakMap<Element, Element>): void {
+function copyShown(cache: WalkCache, live: Element, into: Element, doc: Document, lives: WeakMap<Element, Element>): void {
   const children = childNodesOf(live);
   for (let i = 0; i < children.length; i++) {
     const child = children[i]!;
@@ -113,19 +113,19 @@ function copyShown(ctx: WalkContext, live: Element, into: Element, doc: Document
       into.appendChild(doc.createTextNode(child.data));
       continue;
     }
-    if (!isElement(child) || !ctx.shown(child)) continue;
+    if (!isElement(child) || !cache.shown(child)) continue;
     const tag = child.localName;
     if (notArticle(child, tag)) continue;
     if (tag === 'slot' || child.ownerDocument !== live.ownerDocument) {
       // A slot shows its assigned nodes; a frame's body is the content of the div standing for the iframe.
       if (tag !== 'slot') lives.set(into, child);
-      copyShown(ctx, child, into, doc, lives);
+      copyShown(cache, child, into, doc, lives);
       continue;
     }
     const copy = tag === 'iframe' ? doc.createElement('div') : doc.importNode<Element>(child, tag === 'math');
     lives.set(copy, child);
     into.appendChild(copy);
-    if (tag === 'iframe' || !OPAQUE_TAGS.has(tag)) copyShown(ctx, child, copy, doc, lives);
+    if (tag === 'iframe' || !OPAQUE_TAGS.has(tag)) copyShown(cache, child, copy, doc, lives);
   }
 }
 
@@ -134,11 +134,11 @@ function copyShown(ctx: WalkContext, live: Element, into: Element, doc: Document
  * `lives`, removes copies of what is not shown (so Readability only scores what a person can
  * see), and rebuilds, flattened, the content of shadow hosts and iframes, which a copy lacks.
  */
-function tie(ctx: WalkContext, live: Element, copy: Element, doc: Document, lives: WeakMap<Element, Element>): void {
+function tie(cache: WalkCache, live: Element, copy: Element, doc: Document, lives: WeakMap<Element, Element>): void {
   lives.set(copy, live);
   if (live.shadowRoot) {
     copy.replaceChildren();
-    copyShown(ctx, live, copy, doc, lives);
+    copyShown(cache, live, copy, doc, lives);
     return;
   }
   let l = live.firstChild;
@@ -148,17 +148,17 @@ function tie(ctx: WalkContext, live: Element, copy: Element, doc: Document, live
     const nextCopy: ChildNode | null = c.nextSibling;
     if (isElement(l) && !isJsonLd(l)) {
       const tag = l.localName;
-      if (!ctx.shown(l) || notArticle(l, tag)) {
+      if (!cache.shown(l) || notArticle(l, tag)) {
         c.remove();
       } else if (tag === 'iframe' || tag === 'slot') {
         const div = doc.createElement('div');
         c.replaceWith(div);
         lives.set(div, l);
-        copyShown(ctx, l, div, doc, lives);
+        copyShown(cache, l, div, doc, lives);
       } else if (OPAQUE_TAGS.has(tag)) {
         lives.set(c as Element, l);
       } else {
-        tie(ctx, l, c as Element, doc, lives);
+        tie(cache, l, c as Element, doc, lives);
       }
     }
     l = nextLive;
@@ -167,8 +167,8 @@ function tie(ctx: WalkContext, live: Element, copy: Element, doc: Document, live
 }
 
 /** A new document holding the live head and the shown part of the body, and the ties back to the live page. */
-function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives: WeakMap<Element, Element> } {
-  const live = ctx.doc;
+function shownCopy(cache: WalkCache, body: HTMLElement): { doc: Document; lives: WeakMap<Element, Element> } {
+  const live = cache.doc;
   const doc = live.implementation.createHTMLDocument('');
   for (const attr of Array.from(live.documentElement.attributes)) doc.documentElement.setAttribute(attr.name, attr.value);
   // Readability reads the title, the meta tags and JSON-LD from the head; the rest of it (style
@@ -180,7 +180,7 @@ function shownCopy(ctx: WalkContext, body: HTMLElement): { doc: Document; lives:
   const lives = new WeakMap<Element, Element>();
   const copy = doc.importNode<HTMLElement>(body, true);
   // Tied and trimmed to what is shown while still out of the document, so only that is inserted.
-  tie(ctx, body, copy, doc, lives);
+  tie(cache, body, copy, doc, lives);
   doc.documentElement.replaceChild(copy, doc.body);
   return { doc, lives };
 }
@@ -207,17 +207,17 @@ function cleanCopy(live: Document, body: Element): boolean {
  * boilerplate it keeps taken out before and after. Null when the page has no body, the copy's
  * text is shorter than `minChars`, Readability finds nothing, or it throws.
  */
-export function readArticle(ctx: WalkContext, minChars = 0): Article | null {
-  const body = ctx.doc.body;
+export function readArticle(cache: WalkCache, minChars = 0): Article | null {
+  const body = cache.doc.body;
   if (!body) return null;
   try {
-    const { doc, lives } = shownCopy(ctx, body);
+    const { doc, lives } = shownCopy(cache, body);
     // Readability only removes and moves the copy's text, so its article holds no more of it than
     // the copy: a copy shorter than `minChars` cannot give an article that long. On such a page
     // (a form, a sign-in, a result) Readability's parse would be thrown away, and in a fresh
     // renderer it costs most of the first walk, mostly in compiling Readability's code.
     if ((doc.body.textContent ?? '').length < minChars) return null;
-    const embeds = cleanCopy(ctx.doc, doc.body);
+    const embeds = cleanCopy(cache.doc, doc.body);
     const reader = new Readability<Element>(doc, { serializer: (node) => node as Element, keepClasses: true });
     const inner = reader as unknown as ReadabilityInternals;
     // Work done elsewhere or not needed: URLs are resolved against the live page, wrapper nesting
@@ -262,11 +262,11 @@ const FALLBACKS: Array<[string, string]> = [
 ];
 
 /** The first shown `main`, `[role=main]` or `article` with visible text, else the body. */
-export function fallbackContent(ctx: WalkContext): { root: Element; kind: string } {
-  const doc = ctx.doc;
+export function fallbackContent(cache: WalkCache): { root: Element; kind: string } {
+  const doc = cache.doc;
   for (const [selector, kind] of FALLBACKS) {
     for (const el of Array.from(doc.querySelectorAll(selector))) {
-      if (ctx.shown(el) && visibleText(ctx, el, 1)) return { root: el, kind };
+      if (cache.shown(el) && visibleText(cache, el, 1)) return { root: el, kind };
     }
   }
   return { root: doc.body ?? doc.documentElement, kind: 'body' };

@@ -1,5 +1,5 @@
 import type { SectionMapItem } from '../../../contract/response/page.js';
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { INVISIBLE } from './flags.js';
 import { regionLabel } from './landmarks.js';
 import { visibleText } from './text.js';
@@ -60,24 +60,24 @@ function headedRegion(heading: Element): Element {
  * The section map: the page's landmark regions and the h1–h3 headed sections of the main content,
  * in document order, each with a selector that `scope` accepts and a hint of its visible text.
  */
-export function sectionMap(ctx: WalkContext, regions: Array<{ el: Element; kind: string }>, headings: Element[]): SectionMapItem[] {
-  const doc = ctx.doc;
+export function sectionMap(cache: WalkCache, regions: Array<{ el: Element; kind: string }>, headings: Element[]): SectionMapItem[] {
+  const doc = cache.doc;
   const entries: Array<{ el: Element; section: string }> = [];
   const seen = new Set<Element>();
   for (const { el, kind } of regions.slice(0, MAX_REGIONS)) {
-    const label = regionLabel(ctx, el, kind);
+    const label = regionLabel(cache, el, kind);
     seen.add(el);
     entries.push({ el, section: label ? `${kind}: ${label}` : kind });
   }
   for (const heading of headings) {
     if (entries.length >= MAX_ENTRIES) break;
-    if (heading.getRootNode() !== doc || ctx.reached(heading) & INVISIBLE) continue;
-    const section = visibleText(ctx, heading, 80);
+    if (heading.getRootNode() !== doc || cache.reached(heading) & INVISIBLE) continue;
+    const section = visibleText(cache, heading, 80);
     const el = headedRegion(heading);
     if (!section || seen.has(el)) continue;
     seen.add(el);
     entries.push({ el, section });
   }
   entries.sort((a, b) => (a.el.compareDocumentPosition(b.el) & Node.DOCUMENT_POSITION_FOLLOWING ? -1 : 1));
-  return entries.map(({ el, section }) => ({ section, selector: selectorFor(el), hint: visibleText(ctx, el, 80) }));
+  return entries.map(({ el, section }) => ({ section, selector: selectorFor(el), hint: visibleText(cache, el, 80) }));
 }

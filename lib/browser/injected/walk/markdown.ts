@@ -1,4 +1,4 @@
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { HIDDEN, INVISIBLE } from './flags.js';
 import { regionLabel, regionOf } from './landmarks.js';
 import type { InteractiveElement } from '../../../contract/response/page.js';
@@ -24,7 +24,7 @@ export class MarkdownRenderer {
   private headingDepth = 0;
 
   constructor(
-    private readonly ctx: WalkContext,
+    private readonly cache: WalkCache,
     private readonly source: Source,
     private readonly regions = false,
     /** Listed controls by live element, to mark where they stand (controls in place). */
@@ -61,11 +61,11 @@ export class MarkdownRenderer {
   /** The verdict flags of a content element (0 for nodes Readability created), HIDDEN when not shown. */
   private flags(el: Element): number {
     const live = this.source.live(el);
-    return live ? this.ctx.reached(live) : 0;
+    return live ? this.cache.reached(live) : 0;
   }
 
   private textShown(owner: Owner): boolean {
-    return !owner || !this.ctx.textHidden(owner);
+    return !owner || !this.cache.textHidden(owner);
   }
 
   private element(el: Element, outer: Owner): void {
@@ -73,14 +73,14 @@ export class MarkdownRenderer {
     if (this.marks && this.mark(el, tag)) return;
     if (SKIP_TAGS.has(tag) || NO_CONTENT_TAGS.has(tag)) return;
     const live = this.source.live(el);
-    const flags = live ? this.ctx.reached(live) : 0;
+    const flags = live ? this.cache.reached(live) : 0;
     if (flags & HIDDEN) return;
     const owner = live ?? outer;
     const role = roleAttr(el);
     if (this.regions && this.regionDepth === 0 && live) {
       const kind = regionOf(live, tag, role);
       if (kind) {
-        const label = regionLabel(this.ctx, live, kind);
+        const label = regionLabel(this.cache, live, kind);
         this.out.block();
         this.out.setHeader(`## [${kind}${label ? `: ${label}` : ''}]`);
         this.regionDepth++;
@@ -103,14 +103,14 @@ export class MarkdownRenderer {
     const live = this.source.live(el);
     const item = live ? this.marks?.get(live) : undefined;
     if (!live || !item) return false;
-    const block = !NO_CONTENT_TAGS.has(tag) && this.ctx.display(live) !== 'inline' && !this.ctx.display(live).startsWith('inline');
+    const block = !NO_CONTENT_TAGS.has(tag) && this.cache.display(live) !== 'inline' && !this.cache.display(live).startsWith('inline');
     if (block) this.out.block();
     const href = tag === 'a' ? el.getAttribute('href') : null;
-    const url = href && !/^\s*javascript:/i.test(href) ? this.ctx.absolute(href, live.ownerDocument) : '';
+    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live.ownerDocument) : '';
     this.out.space();
     this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
     this.out.space();
-    if (!NO_CONTENT_TAGS.has(tag) && !(this.ctx.reached(live) & HIDDEN) && (live.textContent ?? '').length > MARK_TEXT_MAX) {
+    if (!NO_CONTENT_TAGS.has(tag) && !(this.cache.reached(live) & HIDDEN) && (live.textContent ?? '').length > MARK_TEXT_MAX) {
       this.children(el, live);
     }
     if (block) this.out.block();
@@ -166,7 +166,7 @@ export class MarkdownRenderer {
         return;
     }
     if (CODE_TAGS.has(tag)) return this.wrapped(el, '`', owner, true);
-    const display = live ? this.ctx.display(live) : BLOCK_TAGS.has(tag) ? 'block' : 'inline';
+    const display = live ? this.cache.display(live) : BLOCK_TAGS.has(tag) ? 'block' : 'inline';
     if (display === 'inline' || display === 'contents' || display.startsWith('ruby')) return this.children(el, owner);
     if (display.startsWith('inline')) {
       this.out.space();
@@ -231,7 +231,7 @@ export class MarkdownRenderer {
 
   private link(el: Element, live: Element | null, owner: Owner): void {
     const href = el.getAttribute('href');
-    const url = href && !/^\s*javascript:/i.test(href) ? this.ctx.absolute(href, live?.ownerDocument) : '';
+    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live?.ownerDocument) : '';
     if (!url) return this.children(el, owner);
     this.out.open('[', `](${url})`);
     this.children(el, owner);
@@ -242,7 +242,7 @@ export class MarkdownRenderer {
     const alt = squash(el.getAttribute('alt') ?? '');
     if (!alt) return;
     const src = el.getAttribute('src') ?? '';
-    const url = src && !/^\s*(data|blob):/i.test(src) ? this.ctx.absolute(src, live?.ownerDocument) : '';
+    const url = src && !/^\s*(data|blob):/i.test(src) ? this.cache.absolute(src, live?.ownerDocument) : '';
     this.out.space();
     this.out.atom(url ? `![${alt}](${url})` : `![${alt}]`);
     this.out.space();
@@ -278,7 +278,7 @@ export class MarkdownRenderer {
         if (flags & HIDDEN) continue;
         const live = this.source.live(child);
         text += this.preText(child, live ?? owner);
-        const display = live ? this.ctx.display(live) : BLOCK_TAGS.has(tag) ? 'block' : 'inline';
+        const display = live ? this.cache.display(live) : BLOCK_TAGS.has(tag) ? 'block' : 'inline';
         if (display !== 'inline' && !text.endsWith('\n')) text += '\n';
       }
     }

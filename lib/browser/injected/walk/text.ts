@@ -1,4 +1,4 @@
-import type { WalkContext } from './context.js';
+import type { WalkCache } from './cache.js';
 import { HIDDEN } from './flags.js';
 import { squash, truncate } from '../strings.js';
 import { childNodesOf, isElement, isText, NO_CONTENT_TAGS, SKIP_TAGS } from './tree.js';
@@ -7,10 +7,10 @@ import { childNodesOf, isElement, isText, NO_CONTENT_TAGS, SKIP_TAGS } from './t
  * The visible text under `root` (shadow roots, slots and iframes followed), squashed and cut to
  * `max` characters; the walk stops as soon as it has enough.
  */
-export function visibleText(ctx: WalkContext, root: Element, max: number): string {
+export function visibleText(cache: WalkCache, root: Element, max: number): string {
   let text = '';
   const visit = (node: Element): boolean => {
-    const textOk = !ctx.textHidden(node);
+    const textOk = !cache.textHidden(node);
     const children = childNodesOf(node);
     for (let i = 0; i < children.length; i++) {
       const child = children[i]!;
@@ -20,9 +20,9 @@ export function visibleText(ctx: WalkContext, root: Element, max: number): strin
       } else if (isElement(child)) {
         const tag = child.localName;
         if (SKIP_TAGS.has(tag) || NO_CONTENT_TAGS.has(tag)) continue;
-        const flags = ctx.verdict(child);
+        const flags = cache.verdict(child);
         if (flags & HIDDEN) continue;
-        const block = ctx.display(child) !== 'inline';
+        const block = cache.display(child) !== 'inline';
         if (block) text += ' ';
         if (visit(child)) return true;
         if (block) text += ' ';
@@ -30,7 +30,7 @@ export function visibleText(ctx: WalkContext, root: Element, max: number): strin
     }
     return false;
   };
-  const flags = ctx.verdict(root);
+  const flags = cache.verdict(root);
   if (!(flags & HIDDEN)) visit(root);
   return truncate(squash(text), max);
 }

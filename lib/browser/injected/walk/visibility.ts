@@ -12,7 +12,7 @@ export interface Viewport {
   rtl: boolean;
 }
 
-/** What a verdict reads of an element, cached per walk (the walk's WalkContext provides it). */
+/** What a verdict reads of an element, cached per walk (the walk's WalkCache provides it). */
 export interface VerdictSource {
   style(el: Element): CSSStyleDeclaration;
   display(el: Element): string;
@@ -79,10 +79,10 @@ export function textHidden(style: CSSStyleDeclaration, flags: number): boolean {
  * on boxes a pixel wide or high. Text-only tricks are left to `textHidden`, asked where text is met.
  * With `ignoreAriaHidden`, only what shows counts (the element list's view of an aria-hidden subtree).
  */
-export function computeVerdict(ctx: VerdictSource, el: Element, ignoreAriaHidden = false): number {
+export function computeVerdict(cache: VerdictSource, el: Element, ignoreAriaHidden = false): number {
   if (el.hasAttributes() && (el.hasAttribute('hidden') || el.hasAttribute('inert') || (!ignoreAriaHidden && el.getAttribute('aria-hidden') === 'true'))) return HIDDEN;
-  const style = ctx.style(el);
-  const display = ctx.display(el);
+  const style = cache.style(el);
+  const display = cache.display(el);
   if (display === 'none') return HIDDEN;
   let flags = style.visibility === 'visible' ? 0 : INVISIBLE;
   if (display === 'contents') return flags | NOBOX;
@@ -109,7 +109,7 @@ export function computeVerdict(ctx: VerdictSource, el: Element, ignoreAriaHidden
   if (positioned) {
     // A zero-size anchor only shows its overflowing children: judge it by a far-off origin alone.
     const slack = flags & NOBOX ? 999 : 0;
-    if (offscreen(rect, position === 'fixed', ctx.viewport(el.ownerDocument), slack)) return HIDDEN | SOFT;
+    if (offscreen(rect, position === 'fixed', cache.viewport(el.ownerDocument), slack)) return HIDDEN | SOFT;
   }
   return flags;
 }

@@ -1,5 +1,5 @@
 import type { FormInfo, InteractiveElement } from '../../../contract/response/page.js';
-import { type ClickLookup, WalkContext } from './context.js';
+import { type ClickLookup, WalkCache } from './cache.js';
 import { labelOf, roleOf, stateOf, valueOf } from './describe.js';
 import { type Candidate, ElementWalker, listable } from './elements.js';
 import { formInfo } from './forms.js';
@@ -64,37 +64,37 @@ function matchScope(doc: Document, selector: string): Element[] {
   return roots;
 }
 
-const liveHeadings = (ctx: WalkContext, roots: Element[]) => (): Element[] =>
-  roots.flatMap((root) => Array.from(root.querySelectorAll(HEADING_SELECTOR))).filter((h) => ctx.shown(h));
+const liveHeadings = (cache: WalkCache, roots: Element[]) => (): Element[] =>
+  roots.flatMap((root) => Array.from(root.querySelectorAll(HEADING_SELECTOR))).filter((h) => cache.shown(h));
 
 /** Chooses what the content is: the scope, the whole body (full), or the main content. */
-function chooseContent(ctx: WalkContext, options: WalkOptions, scope: Element[] | null): Content {
-  if (scope) return { roots: scope, source: liveSource, kind: 'scope', title: '', headings: liveHeadings(ctx, scope) };
-  const body = ctx.doc.body ?? ctx.doc.documentElement;
+function chooseContent(cache: WalkCache, options: WalkOptions, scope: Element[] | null): Content {
+  if (scope) return { roots: scope, source: liveSource, kind: 'scope', title: '', headings: liveHeadings(cache, scope) };
+  const body = cache.doc.body ?? cache.doc.documentElement;
   if (options.mode === 'full') return { roots: body ? [body] : [], source: liveSource, kind: 'full', title: '', headings: () => [] };
-  const article = readArticle(ctx, MIN_ARTICLE_CHARS);
+  const article = readArticle(cache, MIN_ARTICLE_CHARS);
   if (article && article.textLength >= MIN_ARTICLE_CHARS) {
     const { root, source } = article;
-    const { title, heading } = articleTitle(ctx, article.title);
+    const { title, heading } = articleTitle(cache, article.title);
     const headings = (): Element[] => {
       const found = Array.from(root.querySelectorAll(HEADING_SELECTOR))
         .map((h) => source.live(h))
-        .filter((h): h is Element => !!h && ctx.shown(h));
+        .filter((h): h is Element => !!h && cache.shown(h));
       return heading && !found.includes(heading) ? [heading, ...found] : found;
     };
     return { roots: [root], source, kind: 'readability', title, headings };
   }
-  const { root, kind } = fallbackContent(ctx);
-  return { roots: [root], source: liveSource, kind, title: '', headings: liveHeadings(ctx, [root]) };
+  const { root, kind } = fallbackContent(cache);
+  return { roots: [root], source: liveSource, kind, title: '', headings: liveHeadings(cache, [root]) };
 }
 
 /**
  * The article's title: the page's first shown h1 when Readability's title (often the document
  * title with the site name) contains it, else Readability's. With the h1, for the section map.
  */
-function articleTitle(ctx: WalkContext, title: string): { title: string; heading: Element | null } {
-  const h1 = Array.from(ctx.doc.querySelectorAll('h1')).find((el) => ctx.shown(el));
-  const text = h1 ? visibleText(ctx, h1, 200) : '';
+function articleTitle(cache: WalkCache, title: string): { title: string; heading: Element | null } {
+  const h1 = Array.from(cache.doc.querySelectorAll('h1')).find((el) => cache.shown(el));
+  const text = h1 ? visibleText(cache, h1, 200) : '';
   if (h1 && text && normal(title).includes(normal(text))) return { title: text, heading: h1 };
   return { title, heading: null };
 }
@@ -122,13 +122,13 @@ function largestFrames(frames: Element[]): Set<Element> {
 
 /** Builds the contract's element entries and the forms they belong to. */
 function describe(
-  ctx: WalkContext,
+  cache: WalkCache,
   env: WalkEnv,
   options: WalkOptions,
   candidates: Candidate[],
   forms: Array<{ el: Element; inScope: boolean }>,
 ): { elements: InteractiveElement[]; forms: FormInfo[]; frames: number[]; listed: Element[]; unnumbered?: boolean } {
-  const listed = candidates.filter((candidate) => listable(ctx, candidate));
+  const listed = candidates.filter((candidate) => listable(cache, candidate));
   const chosen = listed.filter((candidate) => !candidate.foreign);
   if (options.knownOnly && !env.refs.allKnown(chosen.map((candidate) => candidate.el))) {
     return { elements: [], forms: [], frames: [], listed: [], unnumbered: true };
@@ -156,11 +156,11 @@ function describe(
     const computed = roleOf(el);
     // Listed for its click listener, a generic element acts as a button.
     const role = computed === 'generic' ? 'button' : computed;
-    const item: InteractiveElement = { ref, tag: el.localName, role, label: labelOf(ctx, el) };
+    const item: InteractiveElement = { ref, tag: el.localName, role, label: labelOf(cache, el) };
     const value = valueOf(el);
     if (value) item.value = value;
     Object.assign(item, stateOf(el, role));
-    ensureBox(ctx, el);
+    ensureBox(cache, el);
     if (candidate.landmark) item.in = candidate.landmark;
     if (candidate.near) item.near = candidate.near;
     const form = candidate.form ? formRefs.get(candidate.form) : undefined;
@@ -174,7 +174,7 @@ function describe(
   });
   const formList: FormInfo[] = [];
   forms.forEach(({ el, inScope }) => {
-    if (inScope || fields.has(el)) formList.push(formInfo(ctx, el, formRefs.get(el)!, fields.get(el) ?? []));
+    if (inScope || fields.has(el)) formList.push(formInfo(cache, el, formRefs.get(el)!, fields.get(el) ?? []));
   });
   return { elements, forms: formList, frames, listed: chosen.map((candidate) => candidate.el) };
 }
@@ -182,29 +182,28 @@ function describe(
 /** One walk of the page: content, elements, forms, map and scroll in a single synchronous call. */
 export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
   const doc = env.win.document;
-  const ctx = new WalkContext(doc, env.hasClickListener);
+  const cache = new WalkCache(doc, env.hasClickListener);
   const scope = options.scope ? matchScope(doc, options.scope) : null;
-  const pass = new ElementWalker(ctx, scope ? new Set(scope) : null, !!options.includeLinks).run();
+  const pass = new ElementWalker(cache, scope ? new Set(scope) : null, !!options.includeLinks).run();
 
   const html = options.format === 'html';
-  const { elements, forms, frames, listed, unnumbered } = describe(ctx, env, options, pass.candidates, pass.forms);
+  const { elements, forms, frames, listed, unnumbered } = describe(cache, env, options, pass.candidates, pass.forms);
   if (unnumbered) {
     return { title: doc.title, content: '', total: 0, elements, forms, scroll: scrollState(env.win), nextRef: env.refs.next, scopeMatched: true, source: 'scope', frames, unnumbered };
   }
-  const content = options.elementsOnly || (scope && scope.length === 0) ? null : chooseContent(ctx, options, scope);
+  const content = options.elementsOnly || (scope && scope.length === 0) ? null : chooseContent(cache, options, scope);
   let text = '';
   if (content) {
     const marks = options.controlsInPlace && !html ? new Map(listed.map((el, i) => [el, elements[i]!])) : undefined;
     text = html
-      ? new HtmlRenderer(ctx, content.source).render(content.roots)
-      : new MarkdownRenderer(ctx, content.source, content.kind === 'full', marks).render(content.roots);
+      ? new HtmlRenderer(cache, content.source).render(content.roots)
+      : new MarkdownRenderer(cache, content.source, content.kind === 'full', marks).render(content.roots);
     text = withTitle(text, content.title, html);
   }
-  const max = Number.isFinite(options.maxTextLength) && options.maxTextLength > 0 ? options.maxTextLength : 12_000;
 
   const result: WalkResult = {
     title: doc.title,
-    content: cutText(text, max),
+    content: cutText(text, options.maxTextLength),
     total: text.length,
     elements,
     forms,
@@ -215,7 +214,7 @@ export function walkPage(env: WalkEnv, options: WalkOptions): WalkResult {
     frames,
   };
   if (options.includeMap && options.mode !== 'full') {
-    result.map = sectionMap(ctx, pass.regions, content ? content.headings() : []);
+    result.map = sectionMap(cache, pass.regions, content ? content.headings() : []);
   }
   return result;
 }

@@ -1,4 +1,4 @@
-// Accounts and API keys in PostgreSQL; the same answers as lib/store/sqlite's, statement for statement.
+// Accounts and API keys in PostgreSQL; the same answers as lib/platform/store/sqlite's, statement for statement.
 import type pg from 'pg';
 import { isPlanName } from '../../../contract/plans.js';
 import { hashApiKey, newAccountId } from '../../ids.js';

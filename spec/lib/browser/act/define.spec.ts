@@ -2,24 +2,24 @@ import { expect } from 'chai';
 import { stepModule, stepModules } from '../../../../lib/api/steps.js';
 import { ELEMENT_ALLOWANCE_MS, navigationAllowance, OBSERVE_ALLOWANCE_MS } from '../../../../lib/browser/act/budget.js';
 import { defineStep } from '../../../../lib/browser/act/define.js';
-import type { StepScope } from '../../../../lib/browser/act/scope.js';
+import type { Act } from '../../../../lib/browser/act/act.js';
 import { strictObject } from '../../../../lib/contract/codec/index.js';
 import { decoded } from '../../contract/codec/problem.js';
 
 const noSolver = {};
-const solver = { solver: { limitMs: 120_000 } } as Pick<StepScope, 'solver'>;
-const budgetOf = (name: string, params: unknown, scope: Pick<StepScope, 'solver'> = noSolver): number => {
+const solver = { solver: { limitMs: 120_000 } } as Pick<Act, 'solver'>;
+const budgetOf = (name: string, params: unknown, act: Pick<Act, 'solver'> = noSolver): number => {
   const module = stepModule(name);
-  return module.budget(decoded(module.codec, params), scope);
+  return module.budget(decoded(module.codec, params), act);
 };
 
 describe('defineStep (the step runtime)', () => {
   it('gives an element step an element allowance, and one whose action may navigate a navigation allowance, a solver included', () => {
-    for (const scope of [noSolver, solver]) {
-      expect(budgetOf('click', { ref: 'e1' }, scope)).to.equal(ELEMENT_ALLOWANCE_MS + navigationAllowance(scope));
-      expect(budgetOf('check', { label: 'Pro' }, scope)).to.equal(ELEMENT_ALLOWANCE_MS + navigationAllowance(scope));
+    for (const act of [noSolver, solver]) {
+      expect(budgetOf('click', { ref: 'e1' }, act)).to.equal(ELEMENT_ALLOWANCE_MS + navigationAllowance(act));
+      expect(budgetOf('check', { label: 'Pro' }, act)).to.equal(ELEMENT_ALLOWANCE_MS + navigationAllowance(act));
       // Its own time comes on top: key presses for type.
-      expect(budgetOf('type', { ref: 'e1', value: 'abc', delay: 10 }, scope)).to.equal(ELEMENT_ALLOWANCE_MS + 3 * 60 + navigationAllowance(scope));
+      expect(budgetOf('type', { ref: 'e1', value: 'abc', delay: 10 }, act)).to.equal(ELEMENT_ALLOWANCE_MS + 3 * 60 + navigationAllowance(act));
     }
     expect(navigationAllowance(solver) - navigationAllowance(noSolver)).to.equal(120_000);
   });
@@ -54,8 +54,8 @@ describe('defineStep (the step runtime)', () => {
     });
     expect(read.budget({}, noSolver)).to.equal(7);
     expect(page.budget({}, noSolver)).to.equal(0);
-    expect(await read.run({} as StepScope, {})).to.deep.equal({ close: true });
-    expect(await page.run({} as StepScope, {})).to.deep.equal({ close: true });
+    expect(await read.run({} as Act, {})).to.deep.equal({ close: true });
+    expect(await page.run({} as Act, {})).to.deep.equal({ close: true });
     expect(settledWith).to.equal(undefined);
   });
 });

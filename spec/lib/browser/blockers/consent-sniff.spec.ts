@@ -6,7 +6,7 @@ import { chromium, type Browser, type BrowserContext, type Frame, type Page } fr
 import { AUTOCONSENT_CONFIG, consentStart, SEND_BINDING } from '../../../../lib/browser/blockers/autoconsent.js';
 import { installBlockers, type BlockerTracker } from '../../../../lib/browser/blockers/index.js';
 import { shippedRules } from '../../../../lib/browser/blockers/consent-rules.js';
-import { closedSelector, DYNAMIC_CMPS, EVAL_GLOBALS, ruleConditions, sniffPlan } from '../../../../lib/browser/blockers/consent-sniff.js';
+import { closedSelector, DYNAMIC_CMPS, EVAL_GLOBALS, ruleConditions, sniffSigns } from '../../../../lib/browser/blockers/consent-sniff.js';
 import { partKey } from '../../../../lib/browser/injected/names.js';
 import { blockersBootScript, inPage } from '../../../../lib/browser/program.js';
 import { CHROMIUM_ARGS } from '../../../../lib/platform/config/index.js';
@@ -20,13 +20,13 @@ const CONSENT = partKey('consent');
 /** A file of the autoconsent package's sources, which it ships beside its build. */
 const packageSource = (path: string): string => readFileSync(fileURLToPath(new URL(`../${path}`, import.meta.resolve('@duckduckgo/autoconsent'))), 'utf8');
 
-describe('sniffPlan()', () => {
+describe('sniffSigns()', () => {
   it('accounts for the detection of every generic and frame rule the init script carries', () => {
     const rules = decodeRules(shippedRules().base);
     expect(rules.length).to.be.above(200);
     const unaccounted = rules.filter((rule) => ruleConditions(rule) === undefined).map((rule) => rule.name);
     expect(unaccounted).to.deep.equal([]);
-    expect(() => sniffPlan()).not.to.throw();
+    expect(() => sniffSigns()).not.to.throw();
   });
 
   it('accounts for every code rule of the package by name, and for its heuristic pass', () => {
@@ -37,13 +37,13 @@ describe('sniffPlan()', () => {
     expect(Object.keys(DYNAMIC_CMPS).sort()).to.deep.equal([...names].sort());
     // The heuristic pass runs in the top document whenever its mode is not 'off'.
     expect(AUTOCONSENT_CONFIG.heuristicMode).not.to.equal('off');
-    expect(sniffPlan().special).to.include('heuristic-popup');
+    expect(sniffSigns().special).to.include('heuristic-popup');
   });
 
   it('translates each eval snippet it relies on into the global that snippet tests', () => {
     for (const [snippet, global] of Object.entries(EVAL_GLOBALS)) {
       expect(String((evalSnippets as Record<string, unknown>)[snippet])).to.include(`window.${global}`);
-      expect(sniffPlan().globals).to.include(global);
+      expect(sniffSigns().globals).to.include(global);
     }
   });
 
@@ -109,7 +109,7 @@ describe('the consent sniff', function () {
 
   it('queries every selector of the plan as one list the browser accepts', async () => {
     const { page } = await open('/plain');
-    const css = sniffPlan().css.join(',');
+    const css = sniffSigns().css.join(',');
     expect(await page.evaluate((list) => document.querySelector(list) === null, css)).to.equal(true);
   });
 

@@ -3,7 +3,7 @@ import { expect } from 'chai';
 import { runInNewContext } from 'node:vm';
 import type { Page } from 'playwright';
 import { StepError } from '../../../../lib/contract/errors.js';
-import type { StepScope } from '../../../../lib/browser/act/scope.js';
+import type { Act } from '../../../../lib/browser/act/act.js';
 import { isExpression, untilPredicate, waitCodec, waitStep, type WaitParams } from '../../../../lib/browser/steps/wait.js';
 import { decoded } from '../../contract/codec/problem.js';
 
@@ -35,11 +35,11 @@ function fakePage(outcome: () => Promise<unknown>) {
   return { page: page as unknown as Page, calls };
 }
 
-function context(page: Page, signal = new AbortController().signal): StepScope {
+function context(page: Page, signal = new AbortController().signal): Act {
   return { page, signal, observer: undefined as never, blockers: undefined as never, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
 }
 
-const run = (scope: StepScope, params: unknown) => waitStep.run(scope, decoded(waitCodec, params) satisfies WaitParams);
+const run = (act: Act, params: unknown) => waitStep.run(act, decoded(waitCodec, params) satisfies WaitParams);
 const failure = (promise: Promise<unknown>) => promise.then(() => undefined, (error: unknown) => error);
 
 describe('wait step', () => {

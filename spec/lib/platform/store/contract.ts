@@ -1,4 +1,4 @@
-// The behaviour every Store implementation must have (lib/store/types.ts), through the interface
+// The behaviour every Store implementation must have (lib/platform/store/types.ts), through the interface
 // alone: run it for each implementation with describeStore. The concurrency cases fire their calls
 // at once and count what the database let through; a store that decides in process memory, or
 // reads and writes in separate transactions, lets too many through when its calls interleave.

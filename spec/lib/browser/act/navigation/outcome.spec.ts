@@ -1,17 +1,17 @@
 import { expect } from 'chai';
 import type { Response } from 'playwright';
 import { readNavigation } from '../../../../../lib/browser/act/navigation/outcome.js';
-import type { NetworkView, StepScope } from '../../../../../lib/browser/act/scope.js';
+import type { NetworkView, Act } from '../../../../../lib/browser/act/act.js';
 
 /** A step context with only a network view: what the session proxy refused, and what it diagnoses. */
-function context(refused: string[], diagnosis?: string): StepScope {
+function context(refused: string[], diagnosis?: string): Act {
   const network: NetworkView = {
     blocked: (url) => refused.includes(new URL(url).hostname),
     blockedCount: () => refused.length,
     proxyUrl: 'http://127.0.0.1:1',
     diagnose: () => Promise.resolve(diagnosis),
   };
-  return { network } as unknown as StepScope;
+  return { network } as unknown as Act;
 }
 
 /** A main document's response, as Playwright hands it over. */

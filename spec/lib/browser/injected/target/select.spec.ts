@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
 import { harnessSuite } from '../walk/harness.js';
 
-// The walker's plain select (lib/target/page/act.ts chooseInSelect), asked by ref as the select
+// The walker's plain select (lib/browser/injected/target/act.ts chooseInSelect), asked by ref as the select
 // step asks it: what it chooses, what it leaves to Playwright, and what the page sees.
 
 const SELECTS = `

@@ -1,6 +1,6 @@
-// What a step runs with: the session's page and everything that watches it, the act's results
-// and its cancel signal. The runner (./runner.ts) makes one scope per act; ./define.ts hands it to
-// each step it runs.
+// An act as its steps see it: the session's page and everything that watches it, the results so
+// far and the cancel signal. The runner (./runner.ts) makes one for each act; ./define.ts hands it
+// to each step it runs.
 import type { Page } from 'playwright';
 import type { MediaItem } from '../../contract/response/media.js';
 import type { PageState } from '../../contract/response/page.js';
@@ -28,7 +28,7 @@ export interface NetworkView {
 }
 
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
-export interface StepScope {
+export interface Act {
   page: Page;
   observer: PageObserver;
   /** Consent banners and popups of the session (does nothing with auto_dismiss_blockers false). */

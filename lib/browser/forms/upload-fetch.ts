@@ -1,3 +1,5 @@
+// An upload step's files, fetched from their URLs through the session's own network path before they
+// cross into the page. "Fetch", not "download": a download is a file the page has the browser save.
 import { ProxyAgent, request, type Dispatcher } from 'undici';
 import { StepError } from '../../contract/errors.js';
 
@@ -6,12 +8,12 @@ export const MAX_FILE_BYTES = 25 * 1024 * 1024;
 /** Largest sum of the files of one upload step. */
 export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
 /** How long one file may take to download. */
-export const DOWNLOAD_TIMEOUT_MS = 30_000;
+export const FETCH_TIMEOUT_MS = 30_000;
 /** Longest file name kept (file systems allow 255 bytes). */
 const MAX_NAME_LENGTH = 200;
 
 /** A downloaded file, in the shape `setInputFiles` takes. */
-export interface DownloadedFile {
+export interface FetchedFile {
   name: string;
   mimeType: string;
   buffer: Buffer;
@@ -81,7 +83,7 @@ const tooLarge = (url: string, size: number, limit: number, total: boolean): Ste
   );
 
 /** Where an upload's downloads go out: the session's proxy, and what a request of the session's browser would carry. */
-export interface DownloadPath {
+export interface FetchPath {
   /** The session proxy (`http://127.0.0.1:port`): the guard, the upstream and the meter apply. */
   proxyUrl: string;
   /** The session's User-Agent and its cookies for `url`. */
@@ -96,12 +98,12 @@ const MAX_REDIRECTS = 10;
  * error. The body is counted as it arrives and the transfer is cut the moment it passes the
  * limit, so a file that never ends costs no more than the limit.
  */
-async function downloadOne(path: DownloadPath, dispatcher: Dispatcher, url: string, spent: number, signal: AbortSignal): Promise<DownloadedFile> {
+async function fetchOne(path: FetchPath, dispatcher: Dispatcher, url: string, spent: number, signal: AbortSignal): Promise<FetchedFile> {
   const fileLimit = Math.min(MAX_FILE_BYTES, MAX_TOTAL_BYTES - spent);
   const overTotal = MAX_TOTAL_BYTES - spent < MAX_FILE_BYTES;
   const failed = (message: string, extra: Record<string, unknown> = {}): StepError =>
     new StepError('action_failed', `Downloading ${url} failed: ${message}`, { reason: 'download_failed', url, ...extra });
-  const deadline = AbortSignal.timeout(DOWNLOAD_TIMEOUT_MS);
+  const deadline = AbortSignal.timeout(FETCH_TIMEOUT_MS);
   const stop = AbortSignal.any([signal, deadline]);
   let current = url;
   try {
@@ -148,7 +150,7 @@ async function downloadOne(path: DownloadPath, dispatcher: Dispatcher, url: stri
   } catch (error) {
     if (error instanceof StepError) throw error;
     if (signal.aborted) throw new Error('upload cancelled', { cause: error });
-    if (deadline.aborted) throw failed(`it took longer than ${DOWNLOAD_TIMEOUT_MS} ms`);
+    if (deadline.aborted) throw failed(`it took longer than ${FETCH_TIMEOUT_MS} ms`);
     const message = (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
     throw failed(message);
   }
@@ -160,13 +162,13 @@ async function downloadOne(path: DownloadPath, dispatcher: Dispatcher, url: stri
  * 25 MiB and together at most 50 MiB. Failures are action_failed with reason `download_failed`
  * (network error, non-2xx status, too many redirects, 30 s passed) or `too_large`.
  */
-export async function downloadFiles(path: DownloadPath, urls: readonly string[], signal: AbortSignal): Promise<DownloadedFile[]> {
+export async function fetchFiles(path: FetchPath, urls: readonly string[], signal: AbortSignal): Promise<FetchedFile[]> {
   const dispatcher = new ProxyAgent({ uri: path.proxyUrl });
   try {
-    const files: DownloadedFile[] = [];
+    const files: FetchedFile[] = [];
     let spent = 0;
     for (const url of urls) {
-      const file = await downloadOne(path, dispatcher, url, spent, signal);
+      const file = await fetchOne(path, dispatcher, url, spent, signal);
       spent += file.buffer.length;
       files.push(file);
     }

@@ -15,7 +15,7 @@ export type ClickLookup = (el: Element) => boolean;
  * document. A verdict exists only for elements the walk reached from a visible ancestor, so a
  * missing verdict means "inside something hidden".
  */
-export class WalkContext implements VerdictSource {
+export class WalkCache implements VerdictSource {
   private readonly styles = new Map<Element, CSSStyleDeclaration>();
   private readonly displays = new Map<Element, string>();
   private readonly verdicts = new Map<Element, number>();

@@ -1,0 +1,39 @@
+// Every endpoint, in the order the API document lists them: the router and the document both
+// read this list. An endpoint is a file of this folder and a line here.
+import type { Route } from '../route.js';
+import { actRoute } from './act.js';
+import { createRoute } from './create.js';
+import { dashboardFileRoute, dashboardRoute } from './dashboard.js';
+import { deleteRoute } from './delete.js';
+import { eventsRoute } from './events.js';
+import { getRoute } from './get.js';
+import { handbackRoute } from './handback.js';
+import { healthRoute } from './health.js';
+import { inputRoute } from './input.js';
+import { listRoute } from './list.js';
+import { liveRoute } from './live.js';
+import { mcpRoute } from './mcp.js';
+import { metricsRoute } from './metrics.js';
+import { openApiRoute } from './openapi.js';
+import { takeoverRoute } from './takeover.js';
+import { traceRoute } from './trace.js';
+
+export const routes: readonly Route[] = [
+  createRoute,
+  listRoute,
+  getRoute,
+  deleteRoute,
+  actRoute,
+  traceRoute,
+  liveRoute,
+  takeoverRoute,
+  handbackRoute,
+  inputRoute,
+  mcpRoute,
+  eventsRoute,
+  openApiRoute,
+  healthRoute,
+  metricsRoute,
+  dashboardRoute,
+  dashboardFileRoute,
+];
