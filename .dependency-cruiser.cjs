@@ -16,6 +16,7 @@ module.exports = {
     { name: 'platform-below-browser', severity: 'error', comment: 'the platform (configuration, store, billing, journal, telemetry) knows nothing of pages', from: { path: '^lib/platform/' }, to: { path: '^lib/(browser|api|chart)/' } },
     { name: 'browser-below-api', severity: 'error', comment: 'a session\'s browser work is handed the step catalogue; it never reaches up for it', from: { path: '^lib/browser/' }, to: { path: '^lib/(api|chart)/' } },
     { name: 'chart-apart', severity: 'error', comment: 'the state charts draw any machine definition and need nothing of the service', from: { path: '^lib/chart/' }, to: { path: '^lib/(contract|network|platform|browser|api)/' } },
+    { name: 'injected-is-one-program', severity: 'error', comment: 'the code that runs in pages is bundled alone: it imports itself, the contract\'s shapes and the page libraries it bundles, never node code', from: { path: '^lib/browser/injected/' }, to: { pathNot: '^lib/browser/injected/|^lib/contract/|node_modules/(@duckduckgo/autoconsent|@mozilla/readability|dom-accessibility-api)/' } },
     { name: 'http-without-playwright', severity: 'error', comment: 'http/ translates HTTP into actor events; pages are the actors\' business', from: { path: '^http/' }, to: { path: 'node_modules/playwright' } },
   ],
   options: {
