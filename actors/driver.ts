@@ -164,7 +164,7 @@ export class PlaywrightDriver implements BrowserDriver {
     const { browser, context, proxy, env } = opened;
     bindAi(env.page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry);
+    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint);
   }
 
   /** A context, page and session proxy made for `settings`, every set-up done; on failure nothing is left open. */

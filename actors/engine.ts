@@ -5,6 +5,7 @@ import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, unavailab
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/platform/config/chromium.js';
 import { httpErrors } from '../lib/contract/errors.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
+import { browserEndpoint } from '../lib/browser/cdp/endpoint.js';
 
 /** Which Chromium to launch and how. */
 export interface LaunchOptions {
@@ -68,7 +69,7 @@ export class Engine {
   private readonly lostListeners = new Set<() => void>();
   private readonly upListeners = new Set<() => void>();
   private readonly launched = new Set<Browser>();
-  private readonly launches = new WeakMap<Browser, { pid: number | undefined; attempt: number }>();
+  private readonly launches = new WeakMap<Browser, { pid: number | undefined; attempt: number; endpoint: string | undefined }>();
   private readonly telemetry: Telemetry;
   private current: Browser | null = null;
   private wasUp = false;
@@ -93,7 +94,8 @@ export class Engine {
             await browser.close().catch(() => undefined);
             throw new Error('the engine shut down while Chromium launched');
           }
-          this.launches.set(browser, { pid: await browserPid(browser), attempt: input.attempt });
+          const pid = await browserPid(browser);
+          this.launches.set(browser, { pid, attempt: input.attempt, endpoint: pid === undefined ? undefined : await browserEndpoint(pid) });
           return browser;
         }),
         watch: fromCallback(({ sendBack, input }) => {
@@ -153,6 +155,15 @@ export class Engine {
   /** The running browser's process id (undefined while down, or if Chromium did not say). */
   get pid(): number | undefined {
     return this.current ? this.launches.get(this.current)?.pid : undefined;
+  }
+
+  /**
+   * Where the running browser takes CDP connections besides Playwright's (a loopback address with
+   * a secret path, lib/browser/cdp/endpoint.ts): only the CDP bridge connects there. Undefined while
+   * down, or for a browser launched without the port.
+   */
+  get debuggingEndpoint(): string | undefined {
+    return this.current && this.available ? this.launches.get(this.current)?.endpoint : undefined;
   }
 
   /** Why the last launch failed or the browser was lost, for the operator only (it names paths); undefined while none has. */

@@ -45,5 +45,6 @@ function gatedPage(page: PageDriver, gate: EngineGate): PageDriver {
     usage: page.usage && (() => page.usage!()),
     onPageFailure: page.onPageFailure && ((listener) => page.onPageFailure!(listener)),
     attachJournal: page.attachJournal && ((journal) => page.attachJournal!(journal)),
+    cdpTarget: page.cdpTarget && (() => page.cdpTarget!()),
   };
 }

@@ -5,6 +5,7 @@ import type { JournalSink } from '../lib/platform/journal/events.js';
 import type { Viewer } from '../lib/browser/live/screencast.js';
 import type { InputEvent } from '../lib/contract/request/input.js';
 import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
+import type { BridgeTarget } from '../lib/browser/cdp/bridge.js';
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {
@@ -23,6 +24,8 @@ export interface PageDriver {
   onPageFailure?(listener: (failure: PageFailure) => void): void;
   /** The page as a person sees and drives it (issue 14); a driver without one has no live view. */
   readonly live?: LiveView;
+  /** Where CDP clients of the session connect (lib/browser/cdp): its context and page in the engine's browser; undefined when the browser takes none. */
+  cdpTarget?(): Promise<BridgeTarget | undefined>;
   /** From now on, records navigations, page errors and console errors, and each step of each act, in `journal`. */
   attachJournal?(journal: JournalSink): void;
 }

@@ -7,6 +7,7 @@ import { runAct, type ActRequest, type PageEnv, type RunOutcome } from '../lib/b
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import { takeAiUsage } from '../lib/browser/ai/index.js';
 import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/browser/trace.js';
+import type { BridgeTarget } from '../lib/browser/cdp/bridge.js';
 import type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
 import { journalPageEvents } from './page-journal.js';
 
@@ -29,6 +30,8 @@ export class PlaywrightPage implements PageDriver {
     private readonly env: PageEnv,
     private readonly trace: TraceTarget | null,
     telemetry?: Telemetry,
+    /** The engine's own CDP address while it is up (actors/engine.ts). */
+    private readonly debuggingEndpoint: () => string | undefined = () => undefined,
   ) {
     const metrics = telemetry?.metrics;
     this.screencast = new Screencast(() => this.env.page, metrics && {
@@ -79,6 +82,17 @@ export class PlaywrightPage implements PageDriver {
     }
     await this.context.close().catch(() => undefined);
     await this.proxy.close().catch(() => undefined);
+  }
+
+  private cdpIds: Promise<{ contextId: string; mainTargetId: string }> | undefined;
+
+  async cdpTarget(): Promise<BridgeTarget | undefined> {
+    const endpoint = this.debuggingEndpoint();
+    if (!endpoint || !this.browser.isConnected()) return undefined;
+    // Asked through the CDP session the page's deadline already holds: opening one more takes
+    // Playwright tens of milliseconds, on the path of every first connection.
+    this.cdpIds ??= this.env.deadline.session.send('Target.getTargetInfo').then(({ targetInfo }) => ({ contextId: targetInfo.browserContextId ?? '', mainTargetId: targetInfo.targetId }));
+    return { endpoint, ...(await this.cdpIds) };
   }
 
   private bytesTaken = { datacenter: 0, residential: 0 };

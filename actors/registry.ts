@@ -237,6 +237,21 @@ export class Registry implements LiveSessions {
   }
 
   /**
+   * Holds the driver's background work (refilling its warm pool) until the returned function is
+   * called: foreground work that must not share the cores with it, as a create does.
+   */
+  holdBackground(): () => void {
+    return this.deps.driver.creating?.() ?? (() => undefined);
+  }
+
+  /** The live session `id` if `token` is its CDP connect token (for clients that cannot send an API key). */
+  findByCdpToken(id: string, token: string): Session | undefined {
+    const session = this.sessions.get(id);
+    if (!session || session.status !== 'active' || !session.cdp.accepts(token)) return undefined;
+    return session;
+  }
+
+  /**
    * Credits the account's live-pool sessions of this process have run up and not yet been
    * debited for (a session's debit is written when it ends): what the ledger's balance does not
    * show yet.

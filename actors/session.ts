@@ -16,9 +16,12 @@ import { withCap } from '../lib/platform/time.js';
 import type { PageDriver } from './driver.js';
 import { SessionJournal } from './session-journal.js';
 import { Takeover } from './takeover.js';
+import { CdpClients } from './cdp-clients.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
+/** How long the session's CDP clients may take to be told it ended before the exit path goes on. */
+const CDP_CLOSE_CAP_MS = 1_000;
 
 /** What an act hands back to the HTTP layer: the envelope's act part and where the time went. */
 export interface ActAnswer {
@@ -65,6 +68,8 @@ export class Session {
   readonly journal: Journal;
   private readonly records: SessionJournal;
   private readonly person: Takeover;
+  /** The clients driving the page over CDP (GET /v1/sessions/{id}/cdp) and the session's connect token. */
+  readonly cdp: CdpClients;
   /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
   private unexpected: unknown;
 
@@ -95,6 +100,11 @@ export class Session {
       input: { sessionId: spec.id, timeoutMs: spec.timeoutSeconds * 1000 },
       clock: deps.clock,
       inspect: (event) => this.records.inspect(event, this.actor, () => this.outcome()),
+    });
+    this.cdp = new CdpClients({
+      journal: this.journal,
+      clock: deps.clock,
+      target: async () => (await driver.cdpTarget?.()) ?? undefined,
     });
     this.person = new Takeover({ actor: this.actor, driver, clock: deps.clock, telemetry: deps.telemetry, records: this.records, sessionId: spec.id });
     const failed: Outcome = { status: 'failed', code: 'internal_error', message: 'The session machine failed' };
@@ -260,6 +270,8 @@ export class Session {
   }
 
   private async finalize(outcome: Outcome): Promise<void> {
+    // CDP clients hear why first, and their disconnects are journaled before the session's end.
+    await this.cdp.end(outcome, CDP_CLOSE_CAP_MS);
     // Before the close, while the page surely exists; usage() below adds what closing flushed.
     this.collect();
     // A trace is written before the context closes, within its own cap (lib/browser/trace.ts).

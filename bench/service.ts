@@ -8,6 +8,7 @@ import { Engine, launchChromium } from '../actors/engine.js';
 import { PlaywrightDriver } from '../actors/driver.js';
 import { Registry } from '../actors/registry.js';
 import { createApp } from '../http/app.js';
+import { cdpUpgrades } from '../http/cdp.js';
 import type { EngineGate } from '../lib/platform/capacity/gate.js';
 import { systemClock } from '../lib/platform/clock.js';
 import { openStore, type Store } from '../lib/platform/store/index.js';
@@ -51,7 +52,9 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
   const registry = new Registry({ store, clock: systemClock, driver, telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
-  const server = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir, mcp }).listen(0, '127.0.0.1');
+  const deps = { store, registry, clock: systemClock, engine, telemetry, dataDir, mcp };
+  const server = createApp(deps).listen(0, '127.0.0.1');
+  server.on('upgrade', cdpUpgrades(deps));
   await new Promise((resolve) => server.once('listening', resolve));
   const account = await store.createAccount({ plan: 'scale', now: Date.now() });
   const { key } = await store.createKey({ accountId: account.id, test: false, now: Date.now() });

@@ -48,7 +48,17 @@ export class Tabwright {
     });
   }
 
-  /** Opens a session; `idempotencyKey` defaults to a fresh one per call, kept across its retries. */
+  /**
+   * Opens a session; `idempotencyKey` defaults to a fresh one per call, kept across its retries.
+   * The envelope's `cdp_url` lets your own Playwright or Puppeteer drive the same page:
+   *
+   * ```ts
+   * const session = await tabwright.createSession({ url: 'https://example.com' });
+   * const browser = await chromium.connectOverCDP(session.cdp_url);        // Playwright
+   * const page = browser.contexts()[0].pages()[0];                          // the session's page
+   * // or: await puppeteer.connect({ browserWSEndpoint: session.cdp_url }) // Puppeteer
+   * ```
+   */
   async createSession(body: CreateSessionBody = {}, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
     // Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
     const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();

@@ -189,6 +189,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/cdp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Drive the session over CDP
+         * @description A WebSocket (send Upgrade: websocket) speaking the Chrome DevTools Protocol: point Playwright's chromium.connectOverCDP(cdp_url) or puppeteer.connect({browserWSEndpoint: cdp_url}) at the session's cdp_url. The client sees one browser whose default context is the session's: its page first, the pages it opens, nothing of other sessions. Browser-level commands act on the session's context; what would reach beyond it (other contexts, the browser's life, the machine, the server's files, non-web URLs) is answered with a CDP error naming the method. Traffic goes through the session's proxy and address guard and is billed as for steps. At most 4 connections at once, 20 pages, 64 MiB a message (larger closes the connection, 1009). When the session ends each connection is closed with 4000 (closed), 4001 (expired) or 4002 (failed, the reason names the error code). A client that leaves leaves the session running.
+         */
+        get: operations["connectCdp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/cdp/json/version": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Discover the session's CDP endpoint
+         * @description What Chromium's /json/version answers, for clients given an http:// address (connectOverCDP("http://…/v1/sessions/{id}/cdp", {headers: {Authorization}})): webSocketDebuggerUrl is the session's cdp_url. No other discovery endpoint is served.
+         */
+        get: operations["cdpVersion"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -636,6 +682,8 @@ export interface components {
             expires_at: string;
             /** @description Id of this request, the same as the X-Request-Id header. */
             request_id: string;
+            /** @description Where Playwright (chromium.connectOverCDP) or Puppeteer (puppeteer.connect browserWSEndpoint) drive this session over CDP: a WebSocket URL whose token opens this session only, while it lives. Keep it as secret as the key. */
+            cdp_url: string;
             /** @description Steps that ran successfully. */
             completed: number;
             /** @description The page after the steps; null for a bare create (no url, no steps) or a page that could not be read. */
@@ -1063,6 +1111,8 @@ export interface components {
             error_message: string | null;
             /** @description Consumption so far, or in all once ended. */
             usage: components["schemas"]["Usage"];
+            /** @description Where to drive the session over CDP (as in the envelope) while it is active; null once it ended. */
+            cdp_url: string | null;
         };
         Usage: {
             /** @description Runtime in whole seconds, rounded up. */
@@ -1223,6 +1273,29 @@ export interface components {
                 };
             };
         };
+        TooManyConnectionsError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "too_many_connections";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        CdpVersion: {
+            /** @description What answers: tabwright, in front of the session's Chromium. */
+            Browser: string;
+            /** @description The CDP version. */
+            "Protocol-Version": string;
+            /** @description Where to connect: the session's cdp_url. */
+            webSocketDebuggerUrl: string;
+        };
         McpSessionNotFoundError: {
             error: {
                 /**
@@ -1244,7 +1317,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1504,6 +1577,44 @@ export interface components {
              * @enum {string}
              */
             type: "handback";
+        };
+        JournalEvent_cdp_connected: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A CDP client connected (GET /v1/sessions/{id}/cdp).
+             * @enum {string}
+             */
+            type: "cdp.connected";
+            /** @description Its number among the session's CDP connections: 1, 2, 3... in order. */
+            connection: number;
+        };
+        JournalEvent_cdp_disconnected: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A CDP client left, or was closed.
+             * @enum {string}
+             */
+            type: "cdp.disconnected";
+            /** @description The number its cdp.connected gave it. */
+            connection: number;
+            /** @description How long it was connected, in whole ms. */
+            duration_ms: number;
+            /** @description The WebSocket close code (4000 closed, 4001 expired, 4002 failed, 1007 malformed message, 1009 message too large; 1000 or 1005 when the client left). */
+            code: number;
+            /** @description The close reason, when there is one. */
+            reason: string;
         };
         JournalEvent_usage: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -3137,6 +3248,181 @@ export interface operations {
                     "X-RateLimit-Remaining"?: number;
                     /** @description Unix time (s) when the oldest counted request leaves the window. */
                     "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    connectCdp: {
+        parameters: {
+            query?: {
+                /** @description The session's connect token, as its cdp_url carries it; instead of Authorization, for clients that cannot send headers. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Switching Protocols: CDP messages from here on. */
+            101: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session already holds 4 CDP connections: close one first. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TooManyConnectionsError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine's memory is nearly used; the message says which and when to retry: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngineUnavailableError"];
+                };
+            };
+        };
+    };
+    cdpVersion: {
+        parameters: {
+            query?: {
+                /** @description The session's connect token, as its cdp_url carries it; instead of Authorization, for clients that cannot send headers. */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Where to connect. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CdpVersion"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -2,10 +2,13 @@ import { ApiError, httpErrors } from '../lib/contract/errors.js';
 import { noResult, type ActResult, type Envelope } from '../lib/contract/response/envelope.js';
 import type { ActReply, Outcome } from '../machines/session.js';
 import type { ActAnswer, Session } from '../actors/session.js';
+import { cdpUrl } from './cdp.js';
+import type { AppContext } from './state.js';
 
-/** The session envelope (contract 2.1): the session's and the request's ids, then the act's result (or, for a bare create, none). */
-export function envelope(session: Session, requestId: string, result: ActResult | null): Envelope {
-  return { session_id: session.spec.id, expires_at: new Date(session.expiresAt).toISOString(), request_id: requestId, ...(result ?? noResult()) };
+/** The session envelope (contract 2.1): the session's and the request's ids and its CDP address, then the act's result (or, for a bare create, none). */
+export function envelope(ctx: AppContext, session: Session, result: ActResult | null): Envelope {
+  const ids = { session_id: session.spec.id, expires_at: new Date(session.expiresAt).toISOString(), request_id: ctx.state.requestId, cdp_url: cdpUrl(ctx, session) };
+  return { ...ids, ...(result ?? noResult()) };
 }
 
 /** Why a request found its session gone, as the HTTP error the contract names. */

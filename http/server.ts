@@ -20,6 +20,7 @@ import { packageVersion } from '../lib/platform/version.js';
 import { McpConnections } from '../mcp/http.js';
 import { createApp } from './app.js';
 import { answerClientError } from './client-error.js';
+import { cdpUpgrades } from './cdp.js';
 
 /** A running service: its HTTP server and the parts to stop in order. */
 export interface Running {
@@ -142,9 +143,11 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     await heartbeat.start();
     undo.push(() => heartbeat.stop());
     const mcp = new McpConnections(packageVersion(), config.nodeId);
-    const app = createApp({ store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp }, { metricsToken: config.metricsToken ?? undefined });
+    const deps = { store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp };
+    const app = createApp(deps, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
     server.on('request', (request, response) => void handle(request, response));
+    server.on('upgrade', cdpUpgrades(deps));
     // MCP sessions first: each closes its default session through the API while it still answers.
     undo.push(() => mcp.closeAll().then(() => registry.shutdown()).then(() => engine.stop()));
     await unlessAborted(engine.start(), signal);

@@ -73,6 +73,7 @@ export function buildDocument(routes: readonly DocumentedRoute[]): Record<string
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key, sk_live_… or sk_test_…, made with bin/tabwright keys create.' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'The value of TABWRIGHT_METRICS_TOKEN, when the server has one.' },
+        cdpToken: { type: 'apiKey', in: 'query', name: 'token', description: 'A session\'s CDP connect token, part of its cdp_url: it opens that session\'s CDP endpoint only, and only while the session lives.' },
       },
     },
   };

@@ -37,6 +37,6 @@ export const actRoute = defineRoute({
     const answer = answerOf(session, reply);
     const timing = serverTiming(answer);
     if (timing) ctx.set('Server-Timing', timing);
-    ctx.body = envelope(session, ctx.state.requestId, answer.result);
+    ctx.body = envelope(ctx, session, answer.result);
   },
 });

@@ -45,6 +45,6 @@ export const createRoute = defineRoute({
     const timing = serverTiming(answer);
     if (timing) ctx.set('Server-Timing', timing);
     ctx.status = 201;
-    ctx.body = envelope(session, ctx.state.requestId, answer?.result ?? null);
+    ctx.body = envelope(ctx, session, answer?.result ?? null);
   },
 });

@@ -4,6 +4,7 @@ import type { SessionRow, UsageInput } from '../../lib/platform/store/index.js';
 import { sessionInfoCodec } from '../../lib/contract/response/session.js';
 import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
 import { defineRoute } from '../route.js';
+import { cdpUrl } from '../cdp.js';
 import type { AppDeps } from '../state.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
@@ -50,6 +51,7 @@ export const getRoute = defineRoute({
     if (!row || row.keyId !== ctx.state.key.id || row.status === 'closed' || row.status === 'expired') {
       throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
     }
+    const live = deps.registry.find(row.id, row.keyId);
     ctx.body = {
       session_id: row.id,
       status: row.status,
@@ -60,6 +62,7 @@ export const getRoute = defineRoute({
       error_code: row.errorCode,
       error_message: row.errorMessage,
       usage: usageBody(await currentUsage(deps, row)),
+      cdp_url: live ? cdpUrl(ctx, live) : null,
     };
   },
 });

@@ -2,6 +2,7 @@
 // read this list. An endpoint is a file of this folder and a line here.
 import type { Route } from '../route.js';
 import { actRoute } from './act.js';
+import { cdpRoute, cdpVersionRoute } from './cdp.js';
 import { createRoute } from './create.js';
 import { dashboardFileRoute, dashboardRoute } from './dashboard.js';
 import { deleteRoute } from './delete.js';
@@ -29,6 +30,8 @@ export const routes: readonly Route[] = [
   takeoverRoute,
   handbackRoute,
   inputRoute,
+  cdpRoute,
+  cdpVersionRoute,
   mcpRoute,
   eventsRoute,
   openApiRoute,

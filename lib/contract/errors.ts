@@ -1,7 +1,8 @@
 /**
  * The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists
  * them, and issue 14's: session_busy (a person holds the page) and not_taken_over (input without a takeover);
- * issue 17's wrong_node (a request for a session reached a node that does not run it).
+ * issue 17's wrong_node (a request for a session reached a node that does not run it), issue 30's
+ * too_many_connections (a session's CDP connections are at their bound).
  */
 export const apiErrorCodes = [
   'invalid_request',
@@ -13,6 +14,7 @@ export const apiErrorCodes = [
   'idempotency_conflict',
   'session_busy',
   'not_taken_over',
+  'too_many_connections',
   'wrong_node',
   'payload_too_large',
   'rate_limited',
@@ -110,6 +112,8 @@ export const httpErrors = {
   /** 421 wrong_node: session `id` runs on `node`, not on `here`. */
   wrongNode: (id: string, node: string, here: string) =>
     new ApiError(421, 'wrong_node', `Session ${id} runs on node ${node}, not on this node (${here}); send its requests to ${node} (nginx with deploy/nginx.conf routes them by the id)`, { node, this_node: here }),
+  /** 409 too_many_connections: a session's CDP connections are at their bound. */
+  tooManyConnections: (message: string) => new ApiError(409, 'too_many_connections', message),
   notTakenOver: (message = 'The session is not taken over: POST /v1/sessions/{id}/takeover first') => new ApiError(409, 'not_taken_over', message),
   /** 503 engine_unavailable: `what` is going on, in a sentence; the message adds when to retry, as Retry-After does. */
   engineUnavailable: (retryAfterSeconds: number, what: string) =>

@@ -2,6 +2,7 @@
 // through nginx as a client sees them, and node by node where the check is that any node holds
 // the line (limits, idempotency). Not part of npm test: it installs and runs PostgreSQL and nginx.
 import { expect } from 'chai';
+import { chromium } from 'playwright';
 import { sessionNode } from '../../lib/platform/ids.js';
 import { TestCluster } from '../support/cluster.js';
 import { html, TestSite } from '../support/site.js';
@@ -74,6 +75,32 @@ describe('three nodes behind nginx on one PostgreSQL', function () {
       expect((listed.body.sessions as Array<{ session_id: string }>).map((s) => s.session_id).sort()).to.deep.equal([...ids].sort());
     }
     for (const id of ids) expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${id}`)).status).to.equal(204);
+  });
+
+  it('reaches each session\'s CDP endpoint through nginx: Playwright drives the page on its owner, and the next act sees it', async () => {
+    const key = cluster.createKey('scale');
+    for (const node of cluster.nodes) {
+      const created = await call(node.base, key, 'POST', '/v1/sessions', { url: site.url('/') });
+      const id = created.body.session_id as string;
+      // Read through nginx's address, the session's cdp_url is nginx's too.
+      const info = await call(cluster.base, key, 'GET', `/v1/sessions/${id}`);
+      const cdp = info.body.cdp_url as string;
+      expect(cdp.startsWith(cluster.base.replace('http', 'ws')), cdp).to.equal(true);
+      const browser = await chromium.connectOverCDP(cdp);
+      try {
+        const page = browser.contexts()[0]!.pages()[0]!;
+        await page.click('button');
+        expect(await page.textContent('h1')).to.equal('Pressed');
+      } finally {
+        await browser.close();
+      }
+      const observed = await call(cluster.base, key, 'POST', `/v1/sessions/${id}/act`, { steps: [{ observe: {} }] });
+      expect((observed.body.page as { markdown: { content: string } }).markdown.content).to.include('Pressed');
+      const stranger = cluster.nodes.find((other) => other.id !== node.id)!;
+      const misrouted = await fetch(`${stranger.base}/v1/sessions/${id}/cdp`, { headers: { Authorization: `Bearer ${key}` } });
+      expect(misrouted.status).to.equal(421);
+      expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${id}`)).status).to.equal(204);
+    }
   });
 
   it('keeps each MCP session on the node that opened it: its id names the node, and nginx routes its messages there', async () => {

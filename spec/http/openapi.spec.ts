@@ -36,6 +36,7 @@ describe('GET /v1/openapi.json', () => {
       'POST /v1/sessions', 'GET /v1/sessions', 'GET /v1/sessions/{id}', 'DELETE /v1/sessions/{id}', 'POST /v1/sessions/{id}/act', 'GET /v1/sessions/{id}/events',
       'GET /v1/sessions/{id}/trace',
       'GET /v1/sessions/{id}/live', 'POST /v1/sessions/{id}/takeover', 'POST /v1/sessions/{id}/handback', 'POST /v1/sessions/{id}/input',
+      'GET /v1/sessions/{id}/cdp', 'GET /v1/sessions/{id}/cdp/json/version',
       'GET /v1/openapi.json', 'GET /health', 'GET /metrics', 'POST /mcp', 'GET /mcp', 'DELETE /mcp',
     ]);
     for (const code of [...apiErrorCodes, ...stepErrorCodes]) expect(text, code).to.include(`"${code}"`);

@@ -22,7 +22,7 @@ describe('sessions API', () => {
       const res = await create({});
       expect(res.status).to.equal(201);
       expect(Object.keys(res.body)).to.deep.equal([
-        'session_id', 'expires_at', 'request_id', 'completed', 'page', 'media', 'extraction', 'blockers_dismissed', 'error',
+        'session_id', 'expires_at', 'request_id', 'cdp_url', 'completed', 'page', 'media', 'extraction', 'blockers_dismissed', 'error',
       ]);
       expect(res.body.session_id).to.match(/^ses_/);
       expect(res.body.request_id).to.equal(res.headers['x-request-id']);

@@ -9,6 +9,7 @@ import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
 import { createApp } from '../../http/app.js';
+import { cdpUpgrades } from '../../http/cdp.js';
 import { McpConnections } from '../../mcp/http.js';
 import type { EngineView } from '../../http/state.js';
 import type { MemoryRule } from '../../lib/platform/admission.js';
@@ -95,7 +96,8 @@ export function startService(options: ServiceOptions = {}): Service {
     node: options.node,
   });
   const mcp = new McpConnections('0.0.0-test');
-  const app = createApp({ store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp }, { metricsToken: options.metricsToken });
+  const deps = { store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp };
+  const app = createApp(deps, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
   let server: Server | undefined;
@@ -113,7 +115,10 @@ export function startService(options: ServiceOptions = {}): Service {
     },
     async listen(): Promise<string> {
       const handle = app.callback();
-      server ??= createServer((request, response) => void handle(request, response));
+      if (!server) {
+        server = createServer((request, response) => void handle(request, response));
+        server.on('upgrade', cdpUpgrades(deps));
+      }
       if (!server.listening) await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
       return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     },

@@ -38,6 +38,7 @@ export const envelopeCodec = named(
     session_id: sessionId,
     expires_at: described(dateTime, 'When the session expires (ISO 8601).'),
     request_id: described(requestId, 'Id of this request, the same as the X-Request-Id header.'),
+    cdp_url: described(string, 'Where Playwright (chromium.connectOverCDP) or Puppeteer (puppeteer.connect browserWSEndpoint) drive this session over CDP: a WebSocket URL whose token opens this session only, while it lives. Keep it as secret as the key.'),
     completed: described(intAtLeast(0), 'Steps that ran successfully.'),
     page: described(nullable(pageStateCodec), 'The page after the steps; null for a bare create (no url, no steps) or a page that could not be read.'),
     media: described(arrayOf(mediaItemCodec, { name: 'media items' }), 'Screenshots and PDFs, in step order; empty when none.'),
@@ -55,7 +56,7 @@ export const envelopeCodec = named(
 export type Envelope = t.TypeOf<typeof envelopeCodec>;
 
 /** The envelope's act part, which running an act makes: all but the session's and the request's ids. */
-export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id'>;
+export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id' | 'cdp_url'>;
 
 /** The act part of an envelope for which no step ran (a bare create): nothing done, nothing found. */
 export function noResult(): ActResult {

@@ -70,6 +70,15 @@ export const journalEventKinds = [
   }),
   kind('takeover', 'A person took over the page.', { by: described(oneOf(['key']), 'Who: the session\'s key.') }),
   kind('handback', 'The person handed the page back.', {}),
+  kind('cdp.connected', 'A CDP client connected (GET /v1/sessions/{id}/cdp).', {
+    connection: described(intAtLeast(1), 'Its number among the session\'s CDP connections: 1, 2, 3... in order.'),
+  }),
+  kind('cdp.disconnected', 'A CDP client left, or was closed.', {
+    connection: described(intAtLeast(1), 'The number its cdp.connected gave it.'),
+    duration_ms: described(count, 'How long it was connected, in whole ms.'),
+    code: described(count, 'The WebSocket close code (4000 closed, 4001 expired, 4002 failed, 1007 malformed message, 1009 message too large; 1000 or 1005 when the client left).'),
+    reason: described(string, 'The close reason, when there is one.'),
+  }),
   kind('usage', 'What the session consumed, in all (written as it ends).', {
     seconds: described(count, 'Runtime in whole seconds, rounded up.'),
     bytes: described(count, 'Metered response bytes, all proxy kinds.'),

@@ -33,6 +33,7 @@ export const sessionInfoCodec = named(
     error_code: described(nullable(string), 'Why it failed (access_denied, captcha_unsolvable, page_crashed, page_unresponsive, engine_failure, ...); null while active.'),
     error_message: described(nullable(string), 'What happened, in words; null while active.'),
     usage: described(usageCodec, 'Consumption so far, or in all once ended.'),
+    cdp_url: described(nullable(string), 'Where to drive the session over CDP (as in the envelope) while it is active; null once it ended.'),
   }),
   'SessionInfo',
 );

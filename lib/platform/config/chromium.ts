@@ -95,6 +95,9 @@ export const DISABLED_FEATURES: readonly string[] = [
   'AutofillServerCommunication',
 ];
 
+/** The flag that makes Chromium listen for CDP on a loopback port it picks (lib/browser/cdp/endpoint.ts reads which). */
+export const DEBUGGING_PORT_ARG = '--remote-debugging-port=0';
+
 /**
  * Chromium flags. Background networking, component updates and QUIC are off because this
  * service's browser must only ever fetch what a session asked for (and a closed network
@@ -120,4 +123,7 @@ export const CHROMIUM_ARGS: readonly string[] = [
   // process stays for the browser's life (npm run soak named it). A class given here skips the
   // benchmark; 2 is "very low", which also makes the machine ineligible for on-device models.
   '--optimization-guide-performance-class=2',
+  // CDP clients of sessions (GET /v1/sessions/{id}/cdp) are bridged to connections of their own
+  // (lib/browser/cdp): Chromium listens on a loopback port it picks, which no route hands out.
+  DEBUGGING_PORT_ARG,
 ];
