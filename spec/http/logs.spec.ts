@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { get } from 'node:http';
 import { captureLog, type LogCapture } from '../support/log-capture.js';
 import { startFakeService } from '../support/service.js';
 
@@ -27,6 +28,27 @@ describe('the service log', () => {
     expect(requests[1]).to.include({ request_id: acted.headers['x-request-id'], method: 'POST', route: '/v1/sessions/:id/act', status: 200, key_prefix: prefix(), session_id: id });
     for (const line of requests) expect(line.ms).to.be.a('number').and.at.least(0);
     expect(capture.text()).to.not.include(key);
+  });
+
+  it('never writes a session\'s CDP connect token: the envelope, discovery by token and a refused upgrade leave it out', async () => {
+    const created = await service.http.post('/v1/sessions').set(auth).send({});
+    const id = created.body.session_id as string;
+    const token = new URL(created.body.cdp_url as string).searchParams.get('token')!;
+    expect(token).to.have.length(32);
+    const found = await service.http.get(`/v1/sessions/${id}/cdp/json/version?token=${token}`);
+    expect(found.status).to.equal(200);
+    const base = await service.listen();
+    // A fake driver has no browser: the upgrade is refused after the token was checked.
+    const status = await new Promise<number | undefined>((resolve, reject) => {
+      const headers = { Connection: 'Upgrade', Upgrade: 'websocket', 'Sec-WebSocket-Version': '13', 'Sec-WebSocket-Key': 'dGhlIHNhbXBsZSBub25jZQ==' };
+      get(`${base}/v1/sessions/${id}/cdp?token=${token}`, { headers }, (res) => {
+        res.resume();
+        resolve(res.statusCode);
+      }).on('error', reject);
+    });
+    expect(status).to.equal(503);
+    expect(capture.lines('request').map((line) => line.route)).to.include('/v1/sessions/:id/cdp/json/version');
+    expect(capture.text()).to.not.include(token);
   });
 
   it('names an unknown route "unmatched" and an error by its code, without the raw path or a stray parameter', async () => {

@@ -130,4 +130,65 @@ describe('GET /v1/sessions/{id}/cdp: real Playwright and Puppeteer clients', fun
     expect(events.filter((event) => event.type === 'cdp.disconnected').map((event) => event.code).sort()).to.deep.equal([1007, 4000, 4000, 4000]);
     expect(types.at(-1)).to.equal('ended');
   });
+
+  it('closes with 4001 when the session expires; Playwright finds the endpoint over http:// with the key', async () => {
+    const res = await t.create({ url: t.site.url('/next'), timeout: 10 });
+    const id = res.body.session_id as string;
+    const base = await t.service.listen();
+    const browser = await chromium.connectOverCDP(`${base}/v1/sessions/${id}/cdp`, { headers: t.auth });
+    open.push(browser);
+    expect(browser.contexts()[0]!.pages()[0]!.url()).to.equal(t.site.url('/next'));
+    const raw = await RawCdp.connect(`${base.replace('http', 'ws')}/v1/sessions/${id}/cdp`, t.auth);
+    const closed = await raw.closed;
+    expect(closed).to.deep.equal({ code: 4001, reason: 'session expired' });
+  });
+
+  it('closes a connection whose message is over 64 MiB (1009), and only that one', async () => {
+    const { cdp } = await session();
+    const url = cdp.replace(/^ws:\/\/[^/]+/, (await t.service.listen()).replace('http', 'ws'));
+    const [big, other] = await Promise.all([RawCdp.connect(url), RawCdp.connect(url)]);
+    open.push(big, other);
+    big.socket.send(JSON.stringify({ id: 1, method: 'Runtime.evaluate', params: { expression: 'x'.repeat(65 * 1024 * 1024) } }));
+    expect((await big.closed).code).to.equal(1009);
+    expect((await other.call('Browser.getVersion')).product).to.match(/Chrome/);
+  });
+
+  it('shares the page with a person: a takeover types while a client is connected, and the client reads it', async () => {
+    const { id, cdp } = await session({ url: t.site.url('/form') });
+    const browser = await playwright(cdp.replace(/^ws:\/\/[^/]+/, (await t.service.listen()).replace('http', 'ws')));
+    const page = browser.contexts()[0]!.pages()[0]!;
+    await page.focus('#name');
+    const post = (route: string, body?: object) => t.service.http.post(`/v1/sessions/${id}/${route}`).set(t.auth).send(body);
+    expect((await post('takeover')).status).to.equal(200);
+    expect((await post('input', { events: [{ type: 'text', text: 'Lin' }] })).body).to.deep.equal({ applied: 1 });
+    expect((await post('handback')).status).to.equal(200);
+    expect(await page.inputValue('#name')).to.equal('Lin');
+  });
+});
+
+describe('GET /v1/sessions/{id}/cdp when the engine is lost', function () {
+  this.timeout(60_000);
+  const t = browserSuite({ '/': { body: html('Page', '<h1>Page</h1>') } });
+
+  it('cuts every connection when Chromium dies, saying why, and the relaunched engine serves new sessions', async () => {
+    const res = await t.create({ url: t.site.url('/') });
+    const url = (res.body.cdp_url as string).replace(/^ws:\/\/[^/]+/, (await t.service.listen()).replace('http', 'ws'));
+    const client = await RawCdp.connect(url);
+    await client.call('Browser.getVersion');
+    process.kill(t.engine.pid!, 'SIGKILL');
+    const closed = await client.closed;
+    // The bridge's browser connection goes first (1011), or the session's end does (4002): either says why.
+    expect([1011, 4002]).to.include(closed.code);
+    expect(closed.reason).to.match(/browser connection ended|engine_failure/);
+    // The relaunch takes a moment; until then a create is 503 engine_unavailable.
+    let again = await t.create({ url: t.site.url('/') });
+    for (let i = 0; i < 100 && again.status === 503; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      again = await t.create({ url: t.site.url('/') });
+    }
+    expect(again.status, JSON.stringify(again.body)).to.equal(201);
+    const next = await RawCdp.connect((again.body.cdp_url as string).replace(/^ws:\/\/[^/]+/, (await t.service.listen()).replace('http', 'ws')));
+    expect((await next.call('Browser.getVersion')).product).to.match(/Chrome/);
+    next.close();
+  });
 });
