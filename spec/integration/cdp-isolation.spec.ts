@@ -142,12 +142,37 @@ describe('the CDP endpoint keeps a client inside its session', function () {
     await refusedWith(a.cdp, 'Target.exposeDevToolsProtocol', { targetId: a.targetId, bindingName: 'cdp' });
     await refusedWith(a.cdp, 'Target.exposeDevToolsProtocol', { targetId: a.targetId }, a.sessionId);
     await refusedWith(a.cdp, 'Target.sendMessageToTarget', { message: '{"id":1,"method":"Browser.close"}', targetId: a.targetId });
-    await refusedWith(a.cdp, 'Target.attachToBrowserTarget');
     await refusedWith(a.cdp, 'Target.attachToBrowserTarget', {}, a.sessionId);
     await refusedWith(a.cdp, 'Target.attachToTarget', { targetId: a.targetId, flatten: false });
     await refusedWith(a.cdp, 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
     const exposed = await a.cdp.call('Runtime.evaluate', { expression: 'typeof window.cdp', returnByValue: true }, a.sessionId);
     expect((exposed.result as { value: string }).value).to.equal('undefined');
+  });
+
+  it('holds a second browser-level session to the same rules as the first; Playwright\'s newCDPSession works through it', async () => {
+    const a = await connected('/a');
+    const b = await connected('/b');
+    const { sessionId: browser } = (await a.cdp.call('Target.attachToBrowserTarget')) as { sessionId: string };
+    const { targetInfos } = (await a.cdp.call('Target.getTargets', {}, browser)) as { targetInfos: Array<{ targetId: string; browserContextId: string }> };
+    expect(targetInfos.map((info) => info.browserContextId)).to.deep.equal([a.contextId]);
+    await refusedWith(a.cdp, 'Browser.close', {}, browser);
+    await refusedWith(a.cdp, 'Target.attachToTarget', { targetId: b.targetId, flatten: true }, browser);
+    await refusedWith(a.cdp, 'Target.createBrowserContext', {}, browser);
+    await a.cdp.call('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: true }, browser);
+    await b.cdp.call('Target.createTarget', { url: 'about:blank' });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(JSON.stringify(a.cdp.events)).to.not.include(b.contextId);
+    const client = await chromium.connectOverCDP(a.url);
+    try {
+      const page = client.contexts()[0]!.pages()[0]!;
+      const session = await page.context().newCDPSession(page);
+      const evaluated = (await session.send('Runtime.evaluate', { expression: 'document.title', returnByValue: true })) as { result: { value: string } };
+      expect(evaluated.result.value).to.equal('A');
+      const refused = await session.send('SystemInfo.getProcessInfo').then(() => 'answered', (error: Error) => error.message);
+      expect(refused).to.include('SystemInfo.getProcessInfo is refused by tabwright');
+    } finally {
+      await client.close();
+    }
   });
 
   it('keeps the session\'s own page: it closes with the session, not with a client', async () => {

@@ -70,7 +70,13 @@ export class CdpBridge {
   private readonly sessions = new Map<string, string>();
   private readonly pending = new Map<number, Pending>();
   private nextId = 1;
-  private discover: TargetFilter | undefined;
+  /**
+   * Browser-level sessions the client holds besides its root (Target.attachToBrowserTarget, which
+   * Playwright's newCDPSession uses): held to the same rules as the root, their events likewise.
+   */
+  private readonly browserSessions = new Set<string>();
+  /** Where the client asked to discover targets ('' for the root, else a browser-level session), with its filter. */
+  private readonly discover = new Map<string, TargetFilter>();
   private readonly scope: Scope;
   /** Resolves once both sockets are closed. */
   readonly closed: Promise<{ code: number; reason: string }>;
@@ -86,7 +92,7 @@ export class CdpBridge {
       contextId,
       mainTargetId,
       ownsTarget: (id) => typeof id === 'string' && this.targets.has(id),
-      ownsSession: (id) => typeof id === 'string' && this.sessions.has(id),
+      ownsSession: (id) => typeof id === 'string' && (this.sessions.has(id) || this.browserSessions.has(id)),
       pages: () => [...this.targets.values()].filter((info) => info.type === 'page').length,
     };
     this.closed = new Promise((resolve) => {
@@ -119,6 +125,8 @@ export class CdpBridge {
     const early: WebSocket.RawData[] = [];
     const hold = (data: WebSocket.RawData): number => early.push(data);
     client.on('message', hold);
+    // A socket's faults (a message over the limit: ws closes it 1009) end it through 'close'.
+    client.on('error', () => undefined);
     const upstream = new WebSocket(target.endpoint, { perMessageDeflate: false, maxPayload: MAX_UPSTREAM_BYTES });
     await new Promise<void>((resolve, reject) => {
       upstream.once('open', resolve);
@@ -132,7 +140,6 @@ export class CdpBridge {
     const bridge = new CdpBridge(client, upstream, target);
     upstream.on('message', (data) => bridge.fromBrowser(text(data)));
     upstream.on('error', () => undefined);
-    client.on('error', () => undefined);
     try {
       await bridge.call('Target.setDiscoverTargets', { discover: true, filter: [{}] });
     } catch (error) {
@@ -180,15 +187,16 @@ export class CdpBridge {
     const { id, method, sessionId } = command;
     const params = command.params ?? {};
     const reply = (fields: Message): void => this.toClient({ id, ...(sessionId === undefined ? {} : { sessionId }), ...fields });
-    if (sessionId !== undefined && !this.sessions.has(sessionId)) return reply({ error: { code: -32001, message: 'Session with given id not found.' } });
-    const ruling = rule(this.scope, method, params, { sessionId, targetId: sessionId === undefined ? undefined : this.sessions.get(sessionId) });
+    const atBrowser = sessionId === undefined || this.browserSessions.has(sessionId);
+    if (!atBrowser && !this.sessions.has(sessionId)) return reply({ error: { code: -32001, message: 'Session with given id not found.' } });
+    const ruling = rule(this.scope, method, params, atBrowser ? {} : { sessionId, targetId: this.sessions.get(sessionId) });
     switch (ruling.verdict) {
       case 'refuse':
         return reply({ error: refusal(method, ruling.reason) });
       case 'answer':
         return reply({ result: ruling.result });
       case 'discover':
-        return this.startDiscovery(ruling.params, reply);
+        return this.startDiscovery(ruling.params, sessionId ?? '', reply);
       case 'auto-attach':
       case 'send': {
         const upstreamId = this.nextId++;
@@ -199,14 +207,23 @@ export class CdpBridge {
     }
   }
 
-  /** Target.setDiscoverTargets, served from the targets the bridge already follows. */
-  private startDiscovery(params: Params, reply: (fields: Message) => void): void {
-    const was = this.discover;
-    this.discover = params.discover === true ? ((params.filter as TargetFilter | undefined) ?? DEFAULT_FILTER) : undefined;
+  /** Target.setDiscoverTargets at `level` ('' or a browser-level session), served from the targets the bridge already follows. */
+  private startDiscovery(params: Params, level: string, reply: (fields: Message) => void): void {
+    const was = this.discover.has(level);
+    if (params.discover === true) this.discover.set(level, (params.filter as TargetFilter | undefined) ?? DEFAULT_FILTER);
+    else this.discover.delete(level);
     reply({ result: {} });
-    if (was || !this.discover) return;
+    const filter = this.discover.get(level);
+    if (was || !filter) return;
     for (const targetInfo of this.targets.values()) {
-      if (passes(targetInfo.type, this.discover)) this.toClient({ method: 'Target.targetCreated', params: { targetInfo } });
+      if (passes(targetInfo.type, filter)) this.toClient({ method: 'Target.targetCreated', params: { targetInfo }, ...(level ? { sessionId: level } : {}) });
+    }
+  }
+
+  /** A target event to every level that discovers targets of its type. */
+  private announce(method: string, params: Params, type: unknown): void {
+    for (const [level, filter] of this.discover) {
+      if (passes(type, filter)) this.toClient({ method, params, ...(level ? { sessionId: level } : {}) });
     }
   }
 
@@ -214,6 +231,7 @@ export class CdpBridge {
     const message = JSON.parse(text) as Message;
     if (message.id !== undefined) return this.answered(message);
     const { method = '', params = {}, sessionId } = message;
+    if (sessionId !== undefined && this.browserSessions.has(sessionId)) return this.browserEvent(method, params, sessionId);
     if (sessionId !== undefined) {
       // Events of a session Chromium attached elsewhere on the bridge's behalf are nobody's.
       if (!this.sessions.has(sessionId)) return;
@@ -232,36 +250,39 @@ export class CdpBridge {
     if (info.browserContextId === this.target.contextId) this.targets.set(info.targetId as string, info);
   }
 
-  private browserEvent(method: string, params: Params): void {
+  /** A browser-level event, at the root or on the browser-level session `at`. */
+  private browserEvent(method: string, params: Params, at?: string): void {
     const info = params.targetInfo as Params | undefined;
     const ours = info?.browserContextId === this.target.contextId;
+    const tagged = at === undefined ? {} : { sessionId: at };
     switch (method) {
       case 'Target.targetCreated':
       case 'Target.targetInfoChanged':
-        if (!info || !ours) return;
+        // Discovery is the bridge's own, at the root: what a client discovers is announced from there.
+        if (!info || !ours || at !== undefined) return;
         this.targets.set(info.targetId as string, info);
-        if (this.discover && passes(info.type, this.discover)) this.toClient({ method, params });
-        return;
+        return this.announce(method, params, info.type);
       case 'Target.targetDestroyed':
       case 'Target.targetCrashed': {
         const known = this.targets.get(params.targetId as string);
-        if (!known) return;
+        if (!known || at !== undefined) return;
         if (method === 'Target.targetDestroyed') this.targets.delete(params.targetId as string);
-        if (this.discover && passes(known.type, this.discover)) this.toClient({ method, params });
-        return;
+        return this.announce(method, params, known.type);
       }
       case 'Target.attachedToTarget':
         if (ours) {
           this.adopt(params);
-          return this.toClient({ method, params });
+          return this.toClient({ method, params, ...tagged });
         }
+        // The browser target itself, attached for the client's attachToBrowserTarget: its reply registers the session.
+        if (info?.type === 'browser') return this.toClient({ method, params, ...tagged });
         // Another context's target, attached because auto-attach reaches the whole browser: let it go at once.
         if (params.waitingForDebugger === true) void this.call('Runtime.runIfWaitingForDebugger', {}, params.sessionId as string).catch(() => undefined);
-        void this.call('Target.detachFromTarget', { sessionId: params.sessionId }).catch(() => undefined);
+        void this.call('Target.detachFromTarget', { sessionId: params.sessionId }, at).catch(() => undefined);
         return;
       case 'Target.detachedFromTarget':
-        if (!this.sessions.delete(params.sessionId as string)) return;
-        return this.toClient({ method, params });
+        if (!this.sessions.delete(params.sessionId as string) && !this.browserSessions.delete(params.sessionId as string)) return;
+        return this.toClient({ method, params, ...tagged });
       default:
         // Browser-wide events (downloads of any context, ...) are nobody's business here.
         return;
@@ -282,6 +303,7 @@ export class CdpBridge {
     if (message.error) return this.toClient({ ...base, error: message.error });
     const result = message.result ?? {};
     if (method === 'Target.attachToTarget' && typeof result.sessionId === 'string') this.sessions.set(result.sessionId, params.targetId as string);
+    if (method === 'Target.attachToBrowserTarget' && typeof result.sessionId === 'string') this.browserSessions.add(result.sessionId);
     this.toClient({ ...base, result: shape ? shape(result) : result });
   }
 }

@@ -125,6 +125,9 @@ function browserMethod(scope: Scope, method: string, params: Params, atBrowser: 
     case 'Target.setAutoAttach':
       if (params.flatten !== true) return refuse('only flat sessions (flatten: true) are served');
       return atBrowser ? { verdict: 'auto-attach', params } : send(params);
+    case 'Target.attachToBrowserTarget':
+      // A second browser-level session (Playwright's newCDPSession asks for one): the bridge holds it to these same rules.
+      return atBrowser ? send(params) : refuse('a page session hands out no browser session');
     case 'Target.setDiscoverTargets':
       return atBrowser ? { verdict: 'discover', params } : refuse('send it on the browser session');
     default:
@@ -167,8 +170,9 @@ function pageMethod(scope: Scope, method: string, params: Params, sessionTarget:
 }
 
 /**
- * The ruling on `method` sent by this client: on its browser session when `sessionId` is
- * undefined, else on that page session (which must be the client's; the bridge checks first).
+ * The ruling on `method` sent by this client: on a browser-level session (its root, or one
+ * attachToBrowserTarget gave it) when `sessionId` is undefined, else on that page session (which
+ * must be the client's; the bridge checks first).
  */
 export function rule(scope: Scope, method: string, params: Params, at: { sessionId?: string; targetId?: string } = {}): Ruling {
   const domain = method.slice(0, method.indexOf('.'));

@@ -41,7 +41,6 @@ describe('lib/browser/cdp/policy: what a CDP client may ask', () => {
       ['Target.closeTarget', { targetId: 'THEIRS' }],
       ['Target.detachFromTarget', { sessionId: 'S2' }],
       ['Target.sendMessageToTarget', { message: '{}', sessionId: 'S1' }],
-      ['Target.attachToBrowserTarget', {}],
       ['Target.exposeDevToolsProtocol', { targetId: 'MAIN' }],
       ['Target.createBrowserContext', {}],
       ['Target.disposeBrowserContext', { browserContextId: 'CTX' }],
@@ -50,6 +49,9 @@ describe('lib/browser/cdp/policy: what a CDP client may ask', () => {
       expect(rule(scope(), method, params).verdict, method).to.equal('refuse');
     }
     expect(rule(scope(), 'Target.attachToTarget', { targetId: 'MINE', flatten: true }).verdict).to.equal('send');
+    // A second browser-level session, held by the bridge to these same rules; never from a page.
+    expect(rule(scope(), 'Target.attachToBrowserTarget', {}).verdict).to.equal('send');
+    expect(rule(scope(), 'Target.attachToBrowserTarget', {}, page).verdict).to.equal('refuse');
     expect(rule(scope(), 'Target.closeTarget', { targetId: 'MINE' }).verdict).to.equal('send');
     expect(rule(scope(), 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }).verdict).to.equal('auto-attach');
     expect(rule(scope(), 'Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: true, flatten: true }, page).verdict).to.equal('send');
