@@ -51,6 +51,10 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `taken over by a person (${text(event.by)})`, outcome: '', failed: false };
     case 'handback':
       return { what: 'handed back', outcome: '', failed: false };
+    case 'cdp.connected':
+      return { what: `CDP client ${text(event.connection)} connected`, outcome: '', failed: false };
+    case 'cdp.disconnected':
+      return { what: `CDP client ${text(event.connection)} left${event.reason ? `: ${text(event.reason)}` : ''}`, outcome: `${text(event.code)} · ${millis(Number(event.duration_ms))}`, failed: false };
     case 'usage':
       return { what: `usage: ${text(event.seconds)} s, ${text(event.credits)} credits`, outcome: '', failed: false };
     case 'ended':

@@ -17,6 +17,15 @@ describe('dashboard describeEvent', () => {
     expect(describeEvent({ id: 7, at, type: 'page.error', message: 'boom' })?.failed).to.equal(true);
   });
 
+  it('shows CDP clients coming and going, with the close code and how long they stayed', () => {
+    expect(describeEvent({ id: 8, at, type: 'cdp.connected', connection: 1 })).to.deep.equal({ what: 'CDP client 1 connected', outcome: '', failed: false });
+    expect(describeEvent({ id: 9, at, type: 'cdp.disconnected', connection: 1, duration_ms: 2500, code: 4000, reason: 'session closed' })).to.deep.equal({
+      what: 'CDP client 1 left: session closed',
+      outcome: '4000 · 2.5 s',
+      failed: false,
+    });
+  });
+
   it('leaves transitions to the chart', () => {
     expect(describeEvent({ id: 1, at, type: 'transition', from: null, to: 'active.idle', event: 'xstate.init' })).to.equal(null);
   });
