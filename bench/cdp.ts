@@ -66,8 +66,19 @@ async function ownChromium(): Promise<{ endpoint: string; stop: () => Promise<vo
   throw new Error('Chromium did not start listening');
 }
 
+/** Pages the service's warm pool keeps ready. */
+const WARM = 2;
+
+/** Waits until the warm pool is full again (at most 10 s), then a moment for its build to settle. */
+async function refilled(service: BenchService, size: number): Promise<void> {
+  const ready = async (): Promise<number> => (await service.telemetry.metrics.warmReady.get()).values[0]?.value ?? 0;
+  const end = Date.now() + 10_000;
+  while ((await ready()) < size && Date.now() < end) await sleep(5);
+  await sleep(50);
+}
+
 console.log(`bench:cdp — ${RUNS} lifecycles each after ${WARMUP} warm-up, taken in turn; ${EVALS} evaluate round trips; load average ${loadAverage()}`);
-const service = await startBenchService({ warmSessions: 2 });
+const service = await startBenchService({ warmSessions: WARM });
 const endpoint = service.engine.debuggingEndpoint;
 if (!endpoint) throw new Error('the engine has no debugging endpoint');
 console.log(`Chromium ${service.engine.browser().version()}; warm pool of 2`);
@@ -83,8 +94,8 @@ const [ours, perSession, floor] = await sampleTogether(
       await page.goto(site.url('/'));
       await browser.close();
       await remove(service, session.id);
-      // The pool refills outside the timing, as traffic spaced further apart than one build leaves it.
-      return () => sleep(150);
+      // The pool refills outside the timing, and before the next measurement of any kind starts.
+      return () => refilled(service, WARM);
     },
     async () => {
       const own = await ownChromium();

@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { WarmPool, type WarmSource } from '../../actors/pool.js';
+import { REFILL_GRACE_MS, WarmPool, type WarmSource } from '../../actors/pool.js';
 
 /** An item of the fake source: alive until it dies or is discarded. */
 interface Item {
@@ -113,8 +113,23 @@ describe('WarmPool', () => {
     other();
     other();
     await turns();
+    expect(source.made, 'a page is still ready: the refill leaves the client\'s first requests the cores').to.equal(2);
+    await new Promise((resolve) => setTimeout(resolve, REFILL_GRACE_MS + 50));
+    await turns();
     expect(source.made).to.equal(3);
     expect(pool.size).to.equal(2);
+  });
+
+  it('refills at once when a create took the last ready page', async () => {
+    start(1);
+    await turns();
+    const release = pool.hold();
+    expect((await pool.take())?.id).to.equal(1);
+    await turns();
+    expect(source.made).to.equal(1);
+    release();
+    await turns();
+    expect(source.made).to.equal(2);
   });
 
   it('lets the first create that finds none ready wait for the one being made; the next builds its own', async () => {
