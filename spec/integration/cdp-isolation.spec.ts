@@ -1,4 +1,7 @@
 import { expect } from 'chai';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { chromium } from 'playwright';
 import { browserSuite } from '../support/browser.js';
 import { RawCdp } from '../support/cdp.js';
@@ -14,6 +17,10 @@ describe('the CDP endpoint keeps a client inside its session', function () {
   const t = browserSuite({
     '/a': { body: html('A', '<h1>Session A</h1><input type="file" id="f">') },
     '/b': { body: html('B', '<h1>Session B</h1>') },
+    '/file': (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Disposition': 'attachment; filename="report.bin"' });
+      res.end('payload');
+    },
   });
   const clients: RawCdp[] = [];
   afterEach(() => clients.splice(0).forEach((client) => client.close()));
@@ -173,6 +180,37 @@ describe('the CDP endpoint keeps a client inside its session', function () {
     } finally {
       await client.close();
     }
+  });
+
+  it('writes no download where a client asks: its folder is answered, never handed to Chromium', async () => {
+    const a = await connected('/a');
+    const folder = mkdtempSync(join(tmpdir(), 'tabwright-cdp-download-'));
+    try {
+      expect(await a.cdp.call('Browser.setDownloadBehavior', { behavior: 'allow', downloadPath: folder, eventsEnabled: true })).to.deep.equal({});
+      expect(await a.cdp.call('Page.setDownloadBehavior', { behavior: 'allow', downloadPath: folder }, a.sessionId)).to.deep.equal({});
+      await a.cdp.call('Runtime.evaluate', { expression: `location.href = ${JSON.stringify(t.site.url('/file'))}` }, a.sessionId);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(t.site.hits.get('/file')).to.equal(1);
+      expect(readdirSync(folder)).to.deep.equal([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('meets the address guard on a navigation of its own, as steps do', async () => {
+    const a = await connected('/a');
+    await a.cdp.call('Network.enable', {}, a.sessionId);
+    await a.cdp.call('Page.navigate', { url: 'http://10.255.255.1/inside' }, a.sessionId);
+    let refused: { status: number; headers: Record<string, string> } | undefined;
+    for (let i = 0; i < 50 && !refused; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      refused = a.cdp.events
+        .filter((event) => event.method === 'Network.responseReceived')
+        .map((event) => (event.params.response as { url: string; status: number; headers: Record<string, string> }))
+        .find((response) => response.url.startsWith('http://10.255.255.1/'));
+    }
+    expect(refused?.status).to.equal(403);
+    expect(Object.keys(refused!.headers).map((name) => name.toLowerCase())).to.include('x-tabwright-blocked');
   });
 
   it('keeps the session\'s own page: it closes with the session, not with a client', async () => {
