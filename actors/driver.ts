@@ -154,6 +154,7 @@ export class PlaywrightDriver implements BrowserDriver {
    * when one is ready (nothing else tells it apart: each was made for one session only).
    */
   async open(settings: ContextSettings): Promise<PageDriver> {
+    this.reserveDebuggingPort();
     const trace = this.traceTarget(settings);
     let opened: OpenedPage | undefined;
     if (this.pool && takesWarmContext(settings, this.network.pools)) {
@@ -165,6 +166,12 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(env.page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
     return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint);
+  }
+
+  /** The engine's own CDP port is refused to every page, whatever the allow-list lets through (it changes with each launch). */
+  private reserveDebuggingPort(): void {
+    const endpoint = this.engine.debuggingEndpoint;
+    if (endpoint) this.network.guard.reservePort(Number(new URL(endpoint).port));
   }
 
   /** A context, page and session proxy made for `settings`, every set-up done; on failure nothing is left open. */

@@ -175,13 +175,24 @@ const systemResolver: Resolver = cachingResolver((host) => lookup(host, { all: t
  * connects to exactly that one: a second resolution could answer differently (DNS rebinding).
  */
 export class AddressGuard {
+  /** Ports of this machine that serve the service itself (the engine's own CDP port): refused whatever the allow-list says. */
+  private readonly reserved = new Set<number>();
+
   constructor(
     readonly allow: AllowList = AllowList.parse(undefined),
     private readonly resolve: Resolver = systemResolver,
   ) {}
 
-  /** Checks `host` (a name or any spelling of an address). */
-  async check(host: string): Promise<GuardVerdict> {
+  /**
+   * Refuses `port` on this machine's loopback addresses from now on, even where the allow-list
+   * lets pages reach loopback (TABWRIGHT_ALLOW_HOSTS=127.0.0.1 for local pages).
+   */
+  reservePort(port: number): void {
+    this.reserved.add(port);
+  }
+
+  /** Checks `host` (a name or any spelling of an address), and `port` when the caller knows it. */
+  async check(host: string, port?: number): Promise<GuardVerdict> {
     const canonical = canonicalHost(host);
     const literal = literalOf(canonical);
     let addresses: Address[];
@@ -195,6 +206,9 @@ export class AddressGuard {
       if (addresses.length === 0) return { ok: false, reason: 'dns', detail: `${canonical} has no address` };
     }
     const nameAllowed = !literal && this.allow.allowsName(canonical);
+    if (port !== undefined && this.reserved.has(port) && addresses.some((address) => address.range() === 'loopback' || address.range() === 'unspecified')) {
+      return { ok: false, reason: 'blocked_address', detail: `${canonical}:${port} is a port of tabwright itself` };
+    }
     for (const address of addresses) {
       const range = refusedRange(address);
       if (range && !nameAllowed && !this.allow.allowsAddress(address)) {

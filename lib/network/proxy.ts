@@ -142,8 +142,8 @@ export async function startSessionProxy(options: SessionProxyOptions): Promise<S
     port: 0,
     host: '127.0.0.1',
     verbose: false,
-    prepareRequestFunction: async ({ hostname, isHttp }): Promise<PrepareRequestFunctionResult> => {
-      const verdict = await guard.check(hostname);
+    prepareRequestFunction: async ({ hostname, port, isHttp }): Promise<PrepareRequestFunctionResult> => {
+      const verdict = await guard.check(hostname, Number(port));
       if (!verdict.ok) {
         const refused = verdict.reason === 'blocked_address';
         if (refused) blocked.push(hostname);

@@ -182,6 +182,26 @@ describe('the CDP endpoint keeps a client inside its session', function () {
     }
   });
 
+  it('cannot reach the engine\'s own CDP port, even where the allow-list lets pages reach this machine', async () => {
+    const a = await connected('/a');
+    const port = new URL(t.engine.debuggingEndpoint!).port;
+    await a.cdp.call('Network.enable', {}, a.sessionId);
+    await a.cdp.call('Page.navigate', { url: `http://127.0.0.1:${port}/json/version` }, a.sessionId);
+    let answer: { status: number; headers: Record<string, string> } | undefined;
+    for (let i = 0; i < 50 && !answer; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      answer = a.cdp.events
+        .filter((event) => event.method === 'Network.responseReceived')
+        .map((event) => event.params.response as { url: string; status: number; headers: Record<string, string> })
+        .find((response) => response.url.includes(`:${port}/`));
+    }
+    expect(answer?.status).to.equal(403);
+    const text = await a.cdp.call('Runtime.evaluate', { expression: 'document.body.innerText', returnByValue: true }, a.sessionId);
+    expect((text.result as { value: string }).value).to.not.include('webSocketDebuggerUrl');
+    // The site on this machine is still reachable: the allow-list holds for everything else.
+    expect((await t.act(a.id, [{ goto: { url: t.site.url('/b') } }])).body.page.title).to.equal('B');
+  });
+
   it('writes no download where a client asks: its folder is answered, never handed to Chromium', async () => {
     const a = await connected('/a');
     const folder = mkdtempSync(join(tmpdir(), 'tabwright-cdp-download-'));
