@@ -2,7 +2,7 @@ import { assign, enqueueActions, fromPromise, setup } from 'xstate';
 import type { SnapshotFrom } from 'xstate';
 
 /** One `act` call as the machine sees it; the steps are opaque here. */
-export interface ActRequest {
+export interface QueuedAct {
   id: string;
   steps: unknown[];
 }
@@ -26,7 +26,7 @@ export type ActReply = { kind: 'result'; result: unknown } | { kind: 'ended'; ou
 
 /** Events a session accepts. */
 export type SessionEvent =
-  | { type: 'act'; act: ActRequest }
+  | { type: 'act'; act: QueuedAct }
   /** DELETE, or the registry ending it (its key was revoked: `reason` is recorded as the message). */
   | { type: 'delete'; reason?: string }
   | { type: 'engine.lost' }
@@ -49,11 +49,11 @@ export interface SessionContext {
   sessionId: string;
   timeoutMs: number;
   /** The act being run (or whose run ended the session), if any. */
-  current: ActRequest | null;
+  current: QueuedAct | null;
   /** The current act's result when its run ended the session (close step, fatal error). */
   pending: { result: unknown } | null;
   /** Acts that arrived while another ran, in arrival order. */
-  queue: ActRequest[];
+  queue: QueuedAct[];
   /** Set on leaving `active`; decides the final state. */
   outcome: Outcome | null;
   /** A page failure reported while an act ran: the session ends with it once that act has its answer. */
@@ -103,7 +103,7 @@ export const sessionMachine = setup({
   },
   actors: {
     // Placeholders: actors/session provides the real step runner and exit path.
-    runAct: fromPromise<ActOutput, { act: ActRequest }>(() => Promise.reject(new Error('runAct is not provided'))),
+    runAct: fromPromise<ActOutput, { act: QueuedAct }>(() => Promise.reject(new Error('runAct is not provided'))),
     finalize: fromPromise<void, { outcome: Outcome }>(() => Promise.resolve()),
   },
   actions: {

@@ -2,7 +2,7 @@ import { expect } from 'chai';
 import { createActor, fromPromise, SimulatedClock } from 'xstate';
 import { sessionMachine, sessionStatus } from '../../machines/session.js';
 import { statePath } from '../../lib/platform/journal/transitions.js';
-import type { ActOutput, ActReply, ActRequest, Outcome, ReplyParams } from '../../machines/session.js';
+import type { ActOutput, ActReply, Outcome, QueuedAct, ReplyParams } from '../../machines/session.js';
 
 const TIMEOUT_MS = 60_000;
 
@@ -43,7 +43,7 @@ function harness(options: { holdFinalize?: boolean } = {}) {
 
   const machine = sessionMachine.provide({
     actors: {
-      runAct: fromPromise<ActOutput, { act: ActRequest }>(({ input, signal }) => {
+      runAct: fromPromise<ActOutput, { act: QueuedAct }>(({ input, signal }) => {
         const run = deferred<ActOutput>();
         runs.set(input.act.id, run);
         log.push(`run ${input.act.id}`);

@@ -100,16 +100,16 @@ class FakePage implements PageDriver {
     for (const listener of this.failureListeners.splice(0)) listener(failure);
   }
 
-  async run(plan: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
+  async run(request: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
     const now = (this.driver.running.get(this) ?? 0) + 1;
     this.driver.running.set(this, now);
     this.driver.maxOverlap = Math.max(this.driver.maxOverlap, now);
     try {
-      if (plan.url) this.url = plan.url;
+      if (request.url) this.url = request.url;
       let completed = 0;
       let close = false;
-      const ran: RunOutcome['ran'] = plan.url ? [{ name: 'goto', params: { url: plan.url } }] : [];
-      for (const step of plan.steps) {
+      const ran: RunOutcome['ran'] = request.url ? [{ name: 'goto', params: { url: request.url } }] : [];
+      for (const step of request.steps) {
         ran.push(step);
         for (let i = 0; i < 3; i++) await turn();
         if (signal.aborted) throw new Error('aborted');
@@ -117,7 +117,7 @@ class FakePage implements PageDriver {
         if (step.name === 'goto' && params.url?.includes('/403')) {
           const fatal = new StepError('access_denied', 'The site answered HTTP 403', { status: 403, url: params.url });
           const error = { step: completed, action: 'goto' as const, code: fatal.code, message: fatal.message, context: fatal.context };
-          return { result: this.result(plan, completed, error), ran, close: false, fatal };
+          return { result: this.result(request, completed, error), ran, close: false, fatal };
         }
         if (step.name === 'goto' && params.url?.includes('/fault')) throw new Error(`the fake page driver failed at ${params.url}`);
         if (step.name === 'goto' && params.url) {
@@ -128,19 +128,19 @@ class FakePage implements PageDriver {
         completed++;
       }
       while (this.driver.hold && !signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1));
-      return { result: this.result(plan, completed, null), ran, close };
+      return { result: this.result(request, completed, null), ran, close };
     } finally {
       this.driver.running.set(this, (this.driver.running.get(this) ?? 1) - 1);
     }
   }
 
-  private result(plan: ActRequest, completed: number, error: RunOutcome['result']['error']): RunOutcome['result'] {
+  private result(request: ActRequest, completed: number, error: RunOutcome['result']['error']): RunOutcome['result'] {
     const scroll = { y: 0, height: 720, viewport: 720, percent: 100 };
     const page =
-      plan.pageMode === 'light'
+      request.pageMode === 'light'
         ? { url: this.url, title: 'Fake', scroll }
         : { url: this.url, title: 'Fake', stable: true, markdown: { content: '' }, interactive_elements: [], forms: [], changes: null, scroll };
-    return { completed, page: plan.observe ? page : null, media: [], extraction: null, blockers_dismissed: [], error };
+    return { completed, page: request.observe ? page : null, media: [], extraction: null, blockers_dismissed: [], error };
   }
 
   close(): Promise<void> {

@@ -38,7 +38,7 @@ export function cutText(text: string, max: number): string {
 }
 
 /** An option as select matches it: its value attribute (or an ARIA option's data-value or id) and its shown text. */
-export interface OptionInfo {
+export interface OptionText {
   value: string;
   text: string;
 }
@@ -51,7 +51,7 @@ export const sameText = (a: string, b: string): boolean => squash(a).toLowerCase
  * (case and spacing ignored). The walker's plain select and the node side's path through
  * Playwright pick by this one rule, so an option chosen one way is the one chosen the other.
  */
-export function pickOptionIndex(options: readonly OptionInfo[], wanted: string): number {
+export function pickOptionIndex(options: readonly OptionText[], wanted: string): number {
   const byValue = options.findIndex((o) => o.value === wanted);
   return byValue >= 0 ? byValue : options.findIndex((o) => sameText(o.text, wanted));
 }
@@ -60,7 +60,7 @@ export function pickOptionIndex(options: readonly OptionInfo[], wanted: string):
  * The index of the ARIA listbox option `wanted` names, or -1: by its text first (case and spacing
  * ignored), else by its value (data-value or id), which nobody reading the page sees.
  */
-export function pickAriaOptionIndex(options: readonly OptionInfo[], wanted: string): number {
+export function pickAriaOptionIndex(options: readonly OptionText[], wanted: string): number {
   const byText = options.findIndex((o) => sameText(o.text, wanted));
   return byText >= 0 ? byText : options.findIndex((o) => o.value !== '' && o.value === wanted);
 }

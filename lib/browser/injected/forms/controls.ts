@@ -2,7 +2,7 @@
 // is, its state, and the elements around it a person would use (its label, its radio group, the
 // listbox a combobox opens, the form's submit control).
 import { squash } from '../strings.js';
-import { optionInfo } from '../target/field.js';
+import { optionText } from '../target/field.js';
 import type { AriaOption, ControlKind, CustomSelectKind, SelectState, ToggleRoute } from './types.js';
 
 /** Shown: a box of at least a pixel, and visible (opacity and visibility counted). */
@@ -106,7 +106,7 @@ export function uncheckRadio(el: Element): void {
 
 /** A native <select>'s state; null for any other element. */
 export const selectState = (el: Element): SelectState | null =>
-  el instanceof HTMLSelectElement ? { multiple: el.multiple, options: Array.from(el.options, optionInfo) } : null;
+  el instanceof HTMLSelectElement ? { multiple: el.multiple, options: Array.from(el.options, optionText) } : null;
 
 /** The listbox a combobox controls (aria-controls, aria-owns), else the one shown in the document; null while none shows. */
 export function controlledListbox(el: Element): Element | null {

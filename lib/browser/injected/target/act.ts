@@ -5,7 +5,7 @@
 // Playwright's own action, which waits for it as it always has.
 import { pickOptionIndex } from '../strings.js';
 import { clickPointOf } from './click-point.js';
-import { fieldState, optionInfo } from './field.js';
+import { fieldState, optionText } from './field.js';
 import type { ClickAim, ClickPoint, FieldState, FillAim, Landing, SelectDone, Slow } from './types.js';
 
 /** Fields whose value the keyboard writes (Playwright's fill types into these too); the others are set by Playwright. */
@@ -133,7 +133,7 @@ export function chooseInSelect(el: Element, wanted: readonly string[], many: boo
   if (!(el instanceof HTMLSelectElement) || !actionable(el)) return SLOW;
   if (many && !el.multiple) return { state: 'single' };
   const options = Array.from(el.options);
-  const infos = options.map(optionInfo);
+  const infos = options.map(optionText);
   const chosen = new Set<HTMLOptionElement>();
   for (const one of wanted) {
     const option = options[pickOptionIndex(infos, one)];

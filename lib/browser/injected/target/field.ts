@@ -1,6 +1,6 @@
 // In the page: a form field as fill sees it, leaving it, and a <select>'s option as select matches it.
 // Node asks these of an element handle (lib/browser/forms/fill.ts), the plain fill of a ref (./act.ts) directly.
-import { squash, type OptionInfo } from '../strings.js';
+import { squash, type OptionText } from '../strings.js';
 import type { FieldState } from './types.js';
 
 /** The field's kind, value, language and state. */
@@ -19,6 +19,6 @@ export function leaveField(element: Element): void {
 }
 
 /** A <select>'s option as select shows and matches it (its label, else its text). */
-export function optionInfo(option: HTMLOptionElement): OptionInfo {
+export function optionText(option: HTMLOptionElement): OptionText {
   return { value: option.value, text: squash(option.label || option.text) };
 }

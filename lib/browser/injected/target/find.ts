@@ -7,22 +7,7 @@ import { type Candidate, ElementWalker, listable } from '../walk/elements.js';
 import type { RefStore } from '../walk/refs.js';
 import { squash } from '../strings.js';
 import { visibleText } from '../walk/text.js';
-
-/** What to find: by visible text or by label, for which kind of action. */
-export interface FindQuery {
-  by: 'text' | 'label';
-  value: string;
-  /** What the step will do: narrows `label` to controls that can take it. */
-  purpose: 'click' | 'input' | 'select' | 'check' | 'upload' | 'scroll';
-  nextRef: number;
-}
-
-/** The match's ref, or the nearest candidates to offer in element_not_found. */
-export interface FindResult {
-  ref: string | null;
-  candidates: Array<{ ref: string; label: string }>;
-  nextRef: number;
-}
+import type { FindQuery, FindResult } from './types.js';
 
 const CLICKABLE_ROLES = new Set(['button', 'link', 'tab', 'menuitem', 'menuitemcheckbox', 'menuitemradio', 'option', 'treeitem', 'switch', 'checkbox', 'radio']);
 const BUTTON_INPUTS = new Set(['submit', 'button', 'reset', 'image']);
