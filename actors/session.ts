@@ -104,7 +104,7 @@ export class Session {
     this.cdp = new CdpClients({
       journal: this.journal,
       clock: deps.clock,
-      target: async () => (await driver.cdpTarget?.()) ?? undefined,
+      target: () => driver.cdpTarget?.() ?? Promise.resolve(undefined),
     });
     this.person = new Takeover({ actor: this.actor, driver, clock: deps.clock, telemetry: deps.telemetry, records: this.records, sessionId: spec.id });
     const failed: Outcome = { status: 'failed', code: 'internal_error', message: 'The session machine failed' };

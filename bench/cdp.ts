@@ -6,15 +6,16 @@
 //   one page.evaluate('1') through the endpoint, against a direct connection to the same Chromium;
 //   the memory of a connected idle session against an API-only one.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { chromium, type Browser } from 'playwright';
 import { TestSite, html } from '../spec/support/site.js';
 import { testChromium } from '../spec/support/chromium.js';
+import { profileEndpoint } from '../lib/browser/cdp/endpoint.js';
 import { treeMemory } from './process-tree.js';
-import { startBenchService, type BenchService } from './service.js';
+import { refilled, startBenchService, type BenchService } from './service.js';
 import { loadAverage, percentile, row, sampleTogether } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -53,15 +54,8 @@ async function ownChromium(): Promise<{ endpoint: string; stop: () => Promise<vo
     await exited;
     rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 });
   };
-  for (let waited = 0; waited < 10_000; waited += 5) {
-    try {
-      const [port, path] = readFileSync(join(profile, 'DevToolsActivePort'), 'utf8').trim().split('\n');
-      if (port && path) return { endpoint: `ws://127.0.0.1:${port}${path}`, stop };
-    } catch {
-      // not written yet
-    }
-    await sleep(5);
-  }
+  const endpoint = await profileEndpoint(profile, 10_000, 5);
+  if (endpoint) return { endpoint, stop };
   await stop();
   throw new Error('Chromium did not start listening');
 }
@@ -69,13 +63,6 @@ async function ownChromium(): Promise<{ endpoint: string; stop: () => Promise<vo
 /** Pages the service's warm pool keeps ready. */
 const WARM = 2;
 
-/** Waits until the warm pool is full again (at most 10 s), then a moment for its build to settle. */
-async function refilled(service: BenchService, size: number): Promise<void> {
-  const ready = async (): Promise<number> => (await service.telemetry.metrics.warmReady.get()).values[0]?.value ?? 0;
-  const end = Date.now() + 10_000;
-  while ((await ready()) < size && Date.now() < end) await sleep(5);
-  await sleep(50);
-}
 
 console.log(`bench:cdp — ${RUNS} lifecycles each after ${WARMUP} warm-up, taken in turn; ${EVALS} evaluate round trips; load average ${loadAverage()}`);
 const service = await startBenchService({ warmSessions: WARM });
@@ -95,7 +82,8 @@ const [ours, perSession, floor] = await sampleTogether(
       await browser.close();
       await remove(service, session.id);
       // The pool refills outside the timing, and before the next measurement of any kind starts.
-      return () => refilled(service, WARM);
+      // Then a moment for the build to settle.
+      return () => refilled(service, WARM).then(() => sleep(50));
     },
     async () => {
       const own = await ownChromium();

@@ -5,7 +5,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { TestSite, html } from '../spec/support/site.js';
 import { treeMemory } from './process-tree.js';
-import { startBenchService, type BenchService } from './service.js';
+import { refilled, startBenchService, type BenchService } from './service.js';
 import { loadAverage, percentile, row, sample, sampleTogether } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 40);
@@ -39,14 +39,6 @@ const rawFloor = (service: BenchService) => async () => {
   return () => context.close();
 };
 
-/** Pages the warm pool holds ready now. */
-const ready = async (service: BenchService): Promise<number> => (await service.telemetry.metrics.warmReady.get()).values[0]?.value ?? 0;
-
-/** Waits until the pool is full again (at most 10 s): a client that does not create back-to-back leaves it that long. */
-async function refilled(service: BenchService, size: number): Promise<void> {
-  const end = Date.now() + 10_000;
-  while ((await ready(service)) < size && Date.now() < end) await sleep(5);
-}
 
 console.log(`bench:create — ${RUNS} runs each after ${WARMUP} warm-up, raw and API taken in turn; load average ${loadAverage()}`);
 

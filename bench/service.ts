@@ -1,5 +1,6 @@
 // What every API benchmark starts: the whole service in-process on a loopback port and a key.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,6 +36,15 @@ export interface BenchService {
   /** The service's metrics, the warm pool's among them. */
   telemetry: Telemetry;
   readonly stop: () => Promise<void>;
+}
+
+/** Pages the service's warm pool holds ready now. */
+const ready = async (service: BenchService): Promise<number> => (await service.telemetry.metrics.warmReady.get()).values[0]?.value ?? 0;
+
+/** Waits until the warm pool is full again (at most 10 s): a client that does not create back-to-back leaves it that long. */
+export async function refilled(service: BenchService, size: number): Promise<void> {
+  const end = Date.now() + 10_000;
+  while ((await ready(service)) < size && Date.now() < end) await sleep(5);
 }
 
 /** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the registry's default one. */

@@ -8,13 +8,13 @@ import { WebSocketServer } from 'ws';
 import type { Session } from '../actors/session.js';
 import { MAX_CDP_MESSAGE_BYTES } from '../lib/contract/cdp.js';
 import { ApiError, httpErrors } from '../lib/contract/errors.js';
-import { newRequestId, sessionNode } from '../lib/platform/ids.js';
-import { bearerToken } from './auth.js';
+import { newRequestId } from '../lib/platform/ids.js';
+import { keyOf } from './auth.js';
+import { ownerElsewhere } from './node-owner.js';
 import type { AppContext, AppDeps } from './state.js';
 
 /** The endpoint's path; a trailing slash is accepted, as clients append one. */
 const CDP_PATH = /^\/v1\/sessions\/([^/]+)\/cdp\/?$/;
-const KEY_SHAPE = /^sk_(live|test)_[a-z0-9]+$/;
 /** How long after a connection's bridge opened the pool's refill keeps waiting: a client's set-up burst and its first commands. */
 const CONNECT_QUIET_MS = 150;
 
@@ -39,23 +39,14 @@ export interface CdpCaller {
  */
 export async function cdpSession(deps: AppDeps, caller: CdpCaller): Promise<Session> {
   const { id, authorization, token } = caller;
-  const node = sessionNode(id);
-  const here = deps.registry.node;
-  const elsewhere = node !== null && here !== undefined && node !== here;
-  if (authorization !== undefined) {
-    const bearer = bearerToken(authorization);
-    const key = bearer && KEY_SHAPE.test(bearer) ? await deps.store.findKeyByToken(bearer) : undefined;
-    if (!key) throw new ApiError(401, 'unauthorized', 'Invalid API key');
-    const session = deps.registry.find(id, key.id);
-    if (session) return session;
-    if (elsewhere) throw httpErrors.wrongNode(id, node, here);
-    throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed`);
-  }
-  if (token === undefined) throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_KEY>, or connect to the session\'s cdp_url, whose token stands in for the key');
-  const session = deps.registry.findByCdpToken(id, token);
+  let session: Session | undefined;
+  if (authorization !== undefined) session = deps.registry.find(id, (await keyOf(deps.store, authorization)).id);
+  else if (token !== undefined) session = deps.registry.findByCdpToken(id, token);
+  else throw new ApiError(401, 'unauthorized', 'Send Authorization: Bearer <API_KEY>, or connect to the session\'s cdp_url, whose token stands in for the key');
   if (session) return session;
-  if (elsewhere) throw httpErrors.wrongNode(id, node, here);
-  throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed, or the token is not its own`);
+  const owner = ownerElsewhere(deps, id);
+  if (owner) throw httpErrors.wrongNode(id, owner.node, owner.here);
+  throw httpErrors.sessionNotFound(`Session ${id} does not exist, expired or was closed${authorization === undefined ? ', or the token is not its own' : ''}`);
 }
 
 /** The caller of a request for the endpoint, or undefined for another path. */

@@ -3,6 +3,13 @@ import { httpErrors } from '../lib/contract/errors.js';
 import { sessionNode } from '../lib/platform/ids.js';
 import type { AppDeps, AppState } from './state.js';
 
+/** The node session `id` belongs to and this node's name, when its id puts it on another node. */
+export function ownerElsewhere(deps: AppDeps, id: string): { node: string; here: string } | undefined {
+  const node = sessionNode(id);
+  const here = deps.registry.node;
+  return node === null || here === undefined || node === here ? undefined : { node, here };
+}
+
 /**
  * For the routes that need the session's browser or its files (act, delete, live, takeover,
  * handback, input, trace): a session whose id names another node is that node's. nginx routes by
@@ -13,12 +20,12 @@ import type { AppDeps, AppState } from './state.js';
 export function ownedHere(deps: AppDeps): Middleware<AppState> {
   return async (ctx, next) => {
     const id = (ctx as unknown as { params?: Record<string, string> }).params?.id ?? '';
-    const node = sessionNode(id);
-    const here = deps.registry.node;
-    if (node === null || here === undefined || node === here) {
+    const owner = ownerElsewhere(deps, id);
+    if (!owner) {
       await next();
       return;
     }
+    const { node, here } = owner;
     const row = await deps.store.getSession(id);
     if (!row || row.keyId !== ctx.state.key.id) throw httpErrors.sessionNotFound(`Session ${id} does not exist`);
     if (row.status === 'failed') throw httpErrors.sessionNotFound(`Session ${id} failed (${row.errorCode ?? 'unknown'}): ${row.errorMessage ?? ''}`);

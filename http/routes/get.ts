@@ -6,6 +6,7 @@ import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
 import { defineRoute } from '../route.js';
 import { cdpUrl } from '../cdp.js';
 import type { AppDeps } from '../state.js';
+import type { Session } from '../../actors/session.js';
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
 
@@ -21,11 +22,10 @@ function usageBody(usage: Priced<UsageInput>) {
 }
 
 /** An ended session's usage row; a live one's meter so far (a session still ending: its runtime). */
-async function currentUsage(deps: AppDeps, row: SessionRow): Promise<Priced<UsageInput>> {
+async function currentUsage(deps: AppDeps, row: SessionRow, live: Session | undefined): Promise<Priced<UsageInput>> {
   const stored = await deps.store.getUsage(row.id);
   if (stored) return priced(stored);
   const now = deps.clock.now();
-  const live = deps.registry.find(row.id, row.keyId);
   if (live) return live.usage(now);
   const seconds = Math.ceil(Math.max(0, Math.min(now, row.expiresAt) - row.startedAt) / 1000);
   return priced({ seconds, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 });
@@ -61,7 +61,7 @@ export const getRoute = defineRoute({
       expires_at: iso(row.expiresAt),
       error_code: row.errorCode,
       error_message: row.errorMessage,
-      usage: usageBody(await currentUsage(deps, row)),
+      usage: usageBody(await currentUsage(deps, row, live)),
       cdp_url: live ? cdpUrl(ctx, live) : null,
     };
   },

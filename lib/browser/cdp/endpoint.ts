@@ -17,11 +17,15 @@ export async function browserEndpoint(pid: number): Promise<string | undefined> 
   const args = (await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '')).split('\0');
   if (!args.includes(DEBUGGING_PORT_ARG)) return undefined;
   const profile = args.find((arg) => arg.startsWith('--user-data-dir='))?.slice('--user-data-dir='.length);
-  if (!profile) return undefined;
-  for (let waited = 0; waited <= ENDPOINT_WAIT_MS; waited += POLL_MS) {
+  return profile ? profileEndpoint(profile) : undefined;
+}
+
+/** The CDP address a Chromium running on `profile` wrote there, once it has (looked for every `pollMs` within `waitMs`), or undefined. */
+export async function profileEndpoint(profile: string, waitMs = ENDPOINT_WAIT_MS, pollMs = POLL_MS): Promise<string | undefined> {
+  for (let waited = 0; waited <= waitMs; waited += pollMs) {
     const [port, path] = (await readFile(`${profile}/DevToolsActivePort`, 'utf8').catch(() => '')).trim().split('\n');
     if (port && /^\d+$/.test(port) && path?.startsWith('/devtools/browser/')) return `ws://127.0.0.1:${port}${path}`;
-    await sleep(POLL_MS);
+    await sleep(pollMs);
   }
   return undefined;
 }
