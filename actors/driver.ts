@@ -28,6 +28,8 @@ import type { Engine } from './engine.js';
 import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
 import { WarmPool } from './pool.js';
+import { writeStorage } from '../lib/browser/state/storage.js';
+import { seedSessionStorage } from '../lib/browser/state/fork.js';
 
 export type { ContextSettings } from '../lib/browser/context/settings.js';
 export type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
@@ -163,6 +165,13 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     opened ??= await this.build(settings, trace);
     const { browser, context, proxy, env } = opened;
+    try {
+      await startingState(opened, settings);
+    } catch (error) {
+      await closeOpened(opened);
+      if (!browser.isConnected()) throw httpErrors.engineUnavailable(this.engine.retryAfter(), 'The browser was lost while the session was opening');
+      throw error;
+    }
     bindAi(env.page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
     return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint);
@@ -237,6 +246,12 @@ export class PlaywrightDriver implements BrowserDriver {
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
     return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network, stepModule } };
   }
+}
+
+/** Writes the cookies and storage a session starts with (a profile's or a fork's), and a fork's sessionStorage. */
+async function startingState({ context, env }: OpenedPage, settings: ContextSettings): Promise<void> {
+  if (settings.storage) await writeStorage(context, settings.storage);
+  if (settings.sessionStorage) await seedSessionStorage(env.page, settings.sessionStorage.url, settings.sessionStorage.entries);
 }
 
 /** Closes a page that no session took (the pool's, on a drain or at shutdown): its context, then its proxy. */

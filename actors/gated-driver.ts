@@ -46,5 +46,8 @@ function gatedPage(page: PageDriver, gate: EngineGate): PageDriver {
     onPageFailure: page.onPageFailure && ((listener) => page.onPageFailure!(listener)),
     attachJournal: page.attachJournal && ((journal) => page.attachJournal!(journal)),
     cdpTarget: page.cdpTarget && (() => page.cdpTarget!()),
+    // Reads of the page's state, short and never a step: they do not wait for a place.
+    forkPoint: page.forkPoint && (() => page.forkPoint!()),
+    storage: page.storage && (() => page.storage!()),
   };
 }

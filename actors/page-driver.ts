@@ -6,6 +6,8 @@ import type { Viewer } from '../lib/browser/live/screencast.js';
 import type { InputEvent } from '../lib/contract/request/input.js';
 import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
 import type { BridgeTarget } from '../lib/browser/cdp/bridge.js';
+import type { ForkPoint } from '../lib/browser/state/fork.js';
+import type { StorageState } from '../lib/browser/state/storage.js';
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {
@@ -26,6 +28,10 @@ export interface PageDriver {
   readonly live?: LiveView;
   /** Where CDP clients of the session connect (lib/browser/cdp): its context and page in the engine's browser; undefined when the browser takes none. */
   cdpTarget?(): Promise<BridgeTarget | undefined>;
+  /** Where a fork of this page starts (lib/browser/state/fork.ts); undefined when the page did not answer in time. */
+  forkPoint?(): Promise<ForkPoint | undefined>;
+  /** The context's cookies and storage now, what a persisting profile saves (lib/browser/state/storage.ts). */
+  storage?(): Promise<StorageState>;
   /** From now on, records navigations, page errors and console errors, and each step of each act, in `journal`. */
   attachJournal?(journal: JournalSink): void;
 }

@@ -10,6 +10,8 @@ import { saveTrace, TRACE_SAVE_CAP_MS } from '../lib/browser/trace.js';
 import type { BridgeTarget } from '../lib/browser/cdp/bridge.js';
 import type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
 import { journalPageEvents } from './page-journal.js';
+import { readForkPoint, type ForkPoint } from '../lib/browser/state/fork.js';
+import { readStorage, type StorageState } from '../lib/browser/state/storage.js';
 
 /** Where a page's trace goes when it closes. */
 export interface TraceTarget {
@@ -82,6 +84,14 @@ export class PlaywrightPage implements PageDriver {
     }
     await this.context.close().catch(() => undefined);
     await this.proxy.close().catch(() => undefined);
+  }
+
+  forkPoint(): Promise<ForkPoint | undefined> {
+    return readForkPoint(this.env.page);
+  }
+
+  storage(): Promise<StorageState> {
+    return readStorage(this.context);
   }
 
   private cdpIds: Promise<{ contextId: string; mainTargetId: string }> | undefined;

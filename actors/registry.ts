@@ -10,9 +10,12 @@ import { settingsOf } from '../lib/contract/request/settings.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
-import type { BrowserDriver } from './driver.js';
+import type { BrowserDriver, PageDriver } from './driver.js';
 import { gatedDriver } from './gated-driver.js';
-import { Session } from './session.js';
+import { Session, type SessionSpec } from './session.js';
+import type { ForkBody } from '../lib/api/fork.js';
+import { FORK_READ_CAP_MS } from '../lib/browser/state/fork.js';
+import { WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
 
 
 /**
@@ -111,7 +114,7 @@ export class Registry implements LiveSessions {
   }
 
   /** Moves a key's count of opening creates; at zero its entry goes, or every key ever used would keep one. */
-  private countOpening(keyId: string, by: 1 | -1): void {
+  private countOpening(keyId: string, by: number): void {
     const count = (this.opening.get(keyId) ?? 0) + by;
     if (count > 0) this.opening.set(keyId, count);
     else this.opening.delete(keyId);
@@ -127,59 +130,104 @@ export class Registry implements LiveSessions {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     // The id is chosen first: admission records it, and a session's trace is named after it from the moment its context opens.
     const id = newSessionId(this.deps.node);
-    await this.admission.admitCreate(key, body.timeout, this.deps.clock.now(), id);
+    await this.admission.admitCreate(key, body.timeout, this.deps.clock.now(), [id]);
     // The driver's background work (refilling its warm pool) waits until this create has its answer.
     const answered = this.deps.driver.creating?.();
     try {
-      return await this.startAndAct(key, body, id);
+      const settings = settingsOf(body);
+      const fields = { timeoutSeconds: body.timeout, pageMode: body.page, secrets: (body.cookies ?? []).map((cookie) => cookie.value), settings: { ...settings, cookies: undefined } };
+      const [session] = await this.openAdmitted(key, [{ id, open: { ...settings, url: body.url }, fields }]);
+      // The first act: the url and the steps, if there are any.
+      const work = body.url !== undefined || (body.steps?.length ?? 0) > 0;
+      const reply = work ? await session!.act({ url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true }) : null;
+      return { session: session!, reply };
     } finally {
       answered?.();
     }
   }
 
-  /** Opens the admitted session `id` (counted against its key while it opens) and runs its first act, if any. */
-  private async startAndAct(key: ApiKeyRecord, body: CreateBody, id: string): Promise<{ session: Session; reply: ActReply | null }> {
-    this.countOpening(key.id, +1);
-    let session: Session;
+  /**
+   * Forks the live session `id` of `key` into `body.count` new sessions of the same key, each with
+   * the source's settings, cookies and storage, opened at its URL and scroll position with its
+   * tab's sessionStorage, then running `body.steps`. Admitted like creates, all or none; the source
+   * runs on untouched and is not billed for it.
+   */
+  async fork(id: string, key: ApiKeyRecord, body: ForkBody): Promise<Array<{ session: Session; reply: ActReply | null }>> {
+    if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
+    const source = this.get(id, key.id);
+    const point = await source.forkPoint();
+    if (!point) throw httpErrors.sessionBusy(`The page of session ${id} did not answer within ${FORK_READ_CAP_MS / 1000} s (its script keeps it busy); no fork was made`);
+    const { spec } = source;
+    const ids = Array.from({ length: body.count }, () => newSessionId(this.deps.node));
+    await this.admission.admitCreate(key, spec.timeoutSeconds, this.deps.clock.now(), ids);
+    const answered = this.deps.driver.creating?.();
     try {
-      session = await this.start(key, body, id);
-    } catch (error) {
-      // The admitted row goes, giving the key its place back; a store that fails here leaves it to failOrphanedSessions.
-      await this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'));
-      throw error;
+      const loaded = /^https?:/.test(point.url);
+      const settings = spec.settings ?? WARM_SETTINGS;
+      const open = { ...settings, url: loaded ? point.url : undefined, storage: point.storage, sessionStorage: { url: point.url, entries: point.sessionEntries } };
+      const fields = { timeoutSeconds: spec.timeoutSeconds, pageMode: spec.pageMode, secrets: spec.secrets, settings, parent: spec.id };
+      const sessions = await this.openAdmitted(key, ids.map((forkId) => ({ id: forkId, open, fields })));
+      source.forked(ids);
+      const steps = body.steps ?? [];
+      const work = loaded || steps.length > 0;
+      return await Promise.all(
+        sessions.map(async (session) => ({
+          session,
+          reply: work ? await session.act({ url: loaded ? point.url : undefined, scrollTo: point.top, steps, pageMode: spec.pageMode, observe: true }) : null,
+        })),
+      );
     } finally {
-      this.countOpening(key.id, -1);
+      answered?.();
     }
-    this.track(session);
-    // A shutdown that began while the session was being recorded reaches it now.
-    if (this.stopping) session.send({ type: 'shutdown' });
-    // The first act: the url and the steps, if there are any.
-    const work = body.url !== undefined || (body.steps?.length ?? 0) > 0;
-    const reply = work ? await session.act({ url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true }) : null;
-    return { session, reply };
   }
 
-  /** Opens the page and records the session around it; the page is closed again if that cannot be done. */
-  private async start(key: ApiKeyRecord, body: CreateBody, id: string): Promise<Session> {
-    const page = await this.gated.open({ ...settingsOf(body), url: body.url, accountId: key.accountId, sessionId: id });
+  /**
+   * Opens the pages of admitted sessions (counted against their key while they open) and records
+   * each as a session. All or none: when one page fails to open, the others are closed unused and
+   * every row goes (giving the key its places back); nothing was shown or billed.
+   */
+  private async openAdmitted(key: ApiKeyRecord, wanted: ReadonlyArray<{ id: string; open: ContextSettings; fields: Omit<SessionSpec, 'id' | 'keyId' | 'keyPrefix' | 'accountId' | 'test'> }>): Promise<Session[]> {
+    const abandon = (ids: readonly string[]) =>
+      Promise.all(ids.map((id) => this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'))));
+    this.countOpening(key.id, wanted.length);
+    const sessions: Session[] = [];
+    try {
+      const pages = await Promise.allSettled(wanted.map(({ id, open }) => this.gated.open({ ...open, accountId: key.accountId, sessionId: id })));
+      const failed = pages.find((page) => page.status === 'rejected');
+      const opened = pages.flatMap((page) => (page.status === 'fulfilled' ? [page.value] : []));
+      if (failed) {
+        // No session was recorded, so no trace of any could ever be asked for or pruned.
+        await Promise.all(opened.map((page) => page.close({ keepTrace: false }).catch(() => undefined)));
+        await abandon(wanted.map(({ id }) => id));
+        throw failed.reason;
+      }
+      for (const [index, { id, fields }] of wanted.entries()) {
+        try {
+          sessions.push(await this.record(opened[index]!, { ...fields, id, keyId: key.id, keyPrefix: key.prefix, accountId: key.accountId, test: key.test }));
+        } catch (error) {
+          // The ones recorded end as any session ends; the rest were never shown.
+          for (const page of opened.slice(index + 1)) await page.close({ keepTrace: false }).catch(() => undefined);
+          await abandon(wanted.slice(index).map((rest) => rest.id));
+          await Promise.all(sessions.map((session) => session.close()));
+          throw error;
+        }
+      }
+    } finally {
+      this.countOpening(key.id, -wanted.length);
+    }
+    for (const session of sessions) this.track(session);
+    // A shutdown that began while the sessions were being recorded reaches them now.
+    if (this.stopping) for (const session of sessions) session.send({ type: 'shutdown' });
+    return sessions;
+  }
+
+  /** Records the opened `page` as session `spec.id` and starts it; the page is closed again if that cannot be done. */
+  private async record(page: PageDriver, spec: SessionSpec): Promise<Session> {
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
       if (!page.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
-      return await Session.start(
-        page,
-        {
-          id,
-          keyId: key.id,
-          keyPrefix: key.prefix,
-          accountId: key.accountId,
-          test: key.test,
-          timeoutSeconds: body.timeout,
-          pageMode: body.page,
-          secrets: (body.cookies ?? []).map((cookie) => cookie.value),
-        },
-        { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry },
-      );
+      return await Session.start(page, spec, { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry });
     } catch (error) {
       // No session was recorded, so no trace of it could ever be asked for or pruned.
       await page.close({ keepTrace: false }).catch(() => undefined);

@@ -17,6 +17,8 @@ import type { PageDriver } from './driver.js';
 import { SessionJournal } from './session-journal.js';
 import { Takeover } from './takeover.js';
 import { CdpClients } from './cdp-clients.js';
+import type { ForkPoint } from '../lib/browser/state/fork.js';
+import type { ContextSettings } from '../lib/browser/context/settings.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
@@ -42,6 +44,10 @@ export interface SessionSpec {
   pageMode: 'full' | 'light';
   /** Values the journal must never show (the create's cookie values). */
   secrets?: readonly string[];
+  /** The browser settings it was opened with, its cookies aside: a fork opens its copies with them. */
+  settings?: ContextSettings;
+  /** The session this one is a fork of. */
+  parent?: string;
 }
 
 /** The parts of the world a session needs. */
@@ -70,6 +76,8 @@ export class Session {
   private readonly person: Takeover;
   /** The clients driving the page over CDP (GET /v1/sessions/{id}/cdp) and the session's connect token. */
   readonly cdp: CdpClients;
+  /** The sessions forked from this one, in order. */
+  readonly forks: string[] = [];
   /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
   private unexpected: unknown;
 
@@ -122,6 +130,7 @@ export class Session {
   /** Records the admitted session `spec.id` as opened around its page and starts its lifecycle. */
   static async start(driver: PageDriver, spec: SessionSpec, deps: SessionDeps): Promise<Session> {
     const session = new Session(spec, deps, driver);
+    if (spec.parent) session.journal.record({ type: 'fork.source', source: spec.parent });
     // Admission wrote the row when the create came in; it becomes visible, running from now.
     await deps.store.openedSession(spec.id, { startedAt: session.startedAt, expiresAt: session.expiresAt });
     driver.attachJournal?.(session.journal);
@@ -147,6 +156,17 @@ export class Session {
       this.acts.set(id, { request, reply });
       this.actor.send({ type: 'act', act: { id, steps: request.steps } });
     });
+  }
+
+  /** Where a fork of this session starts: its storage, URL, scroll and sessionStorage; undefined when the page did not answer in time. */
+  forkPoint(): Promise<ForkPoint | undefined> {
+    return this.driver.forkPoint?.() ?? Promise.resolve(undefined);
+  }
+
+  /** Records the sessions forked from this one (its journal and `forks`). */
+  forked(ids: readonly string[]): void {
+    this.forks.push(...ids);
+    this.journal.record({ type: 'forked', sessions: [...ids] });
   }
 
   /** The fault that ended the session internal_error, if an act threw one. */

@@ -74,6 +74,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fork a session
+         * @description Makes count new sessions of the same key, each with the source's options (viewport, user agent, locale, time zone, proxy, blocking, blockers), its cookies, localStorage and IndexedDB, and its tab's sessionStorage, opened at its URL and scroll position; then runs steps in each. The source is not paused, changed or billed. Admitted as creates are, all or none: when the plan's concurrency, the credits or the machine's memory cannot take every copy, none is made and the answer is the create's 429, 402 or 503. A step that fails in a copy is that envelope's error.
+         */
+        post: operations["forkSession"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/trace": {
         parameters: {
             query?: never;
@@ -1191,6 +1214,25 @@ export interface components {
                 };
             };
         };
+        ForkAnswer: {
+            /** @description One envelope per new session: its ids and its page after the steps. */
+            sessions: components["schemas"]["Envelope"][];
+        };
+        ForkBusyError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "session_busy";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         TraceNotFoundError: {
             error: {
                 /**
@@ -1317,7 +1359,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1615,6 +1657,38 @@ export interface components {
             code: number;
             /** @description The close reason, when there is one. */
             reason: string;
+        };
+        JournalEvent_fork_source: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description This session is a fork: its first event, naming the session it was copied from.
+             * @enum {string}
+             */
+            type: "fork.source";
+            /** @description The session it was copied from. */
+            source: string;
+        };
+        JournalEvent_forked: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description Copies of this session were made (POST /v1/sessions/{id}/fork).
+             * @enum {string}
+             */
+            type: "forked";
+            /** @description The new sessions, in order. */
+            sessions: string[];
         };
         JournalEvent_usage: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -2499,6 +2573,217 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ActRefusedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+            /** @description The browser engine is down, restarting, or the server is shutting down, or (on a create) the machine's memory is nearly used; the message says which and when to retry: retry after Retry-After seconds. */
+            503: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EngineUnavailableError"];
+                };
+            };
+        };
+    };
+    forkSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How many new sessions to make, 1 to 10; all are made or none.
+                     * @default 1
+                     */
+                    count?: number;
+                    /** @description Steps each new session runs once it has opened at the source's URL and scroll position; the same steps in every one. */
+                    steps?: components["schemas"]["Step"][];
+                };
+            };
+        };
+        responses: {
+            /** @description The new sessions, one envelope each, in order. */
+            201: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForkAnswer"];
+                };
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The account's credit pool for this cycle is empty: top up, upgrade, or wait for the next cycle. */
+            402: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InsufficientCreditsError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description session_busy: the source's page did not answer in time (its script keeps it busy); no fork was made. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForkBusyError"];
+                };
+            };
+            /** @description The body is larger than 1 MiB. */
+            413: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PayloadTooLargeError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
                 };
             };
             /** @description An internal fault; nothing internal is shown. Retrying may help. */

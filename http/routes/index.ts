@@ -7,6 +7,7 @@ import { createRoute } from './create.js';
 import { dashboardFileRoute, dashboardRoute } from './dashboard.js';
 import { deleteRoute } from './delete.js';
 import { eventsRoute } from './events.js';
+import { forkRoute } from './fork.js';
 import { getRoute } from './get.js';
 import { handbackRoute } from './handback.js';
 import { healthRoute } from './health.js';
@@ -25,6 +26,7 @@ export const routes: readonly Route[] = [
   getRoute,
   deleteRoute,
   actRoute,
+  forkRoute,
   traceRoute,
   liveRoute,
   takeoverRoute,

@@ -68,15 +68,18 @@ export class Admission {
   }
 
   /**
-   * A create of session `sessionId` for `key` lasting `timeoutSeconds`: 400 above the plan's
-   * session length, 429 rate_limited at the plan's concurrency (decisions.md), 402 with an empty
-   * credit pool, 503 engine_unavailable while the machine's memory is below what is kept free
-   * (before a context is built: Chromium out of memory would take every live session with it).
-   * Admitted, the session's row is written, still opening: the store counted the key's sessions
-   * and took this place in one transaction, so creates racing on any node cannot overshoot the
-   * limit. The caller opens the page, then calls openedSession, or abandonSession if it fails.
+   * A create of session `ids[0]`, or a fork into sessions `ids`, for `key`, each lasting
+   * `timeoutSeconds`; all or none: 400 above the plan's session length, 429 rate_limited when they
+   * do not all fit under the plan's concurrency (decisions.md), 402 when the credit pool holds less
+   * than one credit per new session (a session's first second costs one), 503 engine_unavailable
+   * while the machine's memory, less a page's worth for every session beyond the first, is below
+   * what is kept free (before a context is built: Chromium out of memory would take every live
+   * session with it). Admitted, the sessions' rows are written, still opening: the store counted
+   * the key's sessions and took these places in one transaction, so creates racing on any node
+   * cannot overshoot the limit. The caller opens each page, then calls openedSession, or
+   * abandonSession if it fails.
    */
-  async admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number, sessionId: string): Promise<void> {
+  async admitCreate(key: ApiKeyRecord, timeoutSeconds: number, now: number, ids: readonly string[]): Promise<void> {
     const plan = PLANS[key.plan];
     if (timeoutSeconds > plan.maxSessionSeconds) {
       throw httpErrors.invalid(
@@ -84,42 +87,50 @@ export class Admission {
         { path: 'timeout', expected: `integer from 10 to ${plan.maxSessionSeconds}` },
       );
     }
-    const row = { id: sessionId, keyId: key.id, accountId: key.accountId, test: key.test, startedAt: now, expiresAt: now + timeoutSeconds * 1000, timeoutSeconds };
-    const admission = await this.store.admitSession({ row, limit: plan.concurrentSessions, now });
+    const rows = ids.map((id) => ({ id, keyId: key.id, accountId: key.accountId, test: key.test, startedAt: now, expiresAt: now + timeoutSeconds * 1000, timeoutSeconds }));
+    const admission = await this.store.admitSession({ rows, limit: plan.concurrentSessions, now });
     if (!admission.admitted) {
+      const message =
+        ids.length === 1
+          ? `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`
+          : `This key has ${admission.active} active session(s) of the ${plan.name} plan's limit of ${plan.concurrentSessions}: ${ids.length} more do not fit, so none was made`;
       throw new ApiError(
         429,
         'rate_limited',
-        `This key already has ${plan.concurrentSessions} active session(s), the ${plan.name} plan's limit; close one first`,
+        message,
         { limit: 'concurrent_sessions', max: plan.concurrentSessions },
         { 'Retry-After': String(admission.retryAfterSeconds) },
       );
     }
     try {
-      await this.admitAfterPlace(key, now);
+      await this.admitAfterPlace(key, now, ids.length);
     } catch (error) {
-      // Refused after all: the place taken is given back before the client hears of it.
-      await this.store.abandonSession(sessionId);
+      // Refused after all: the places taken are given back before the client hears of it.
+      await Promise.all(ids.map((id) => this.store.abandonSession(id)));
       throw error;
     }
   }
 
-  /** The rules that come after the concurrency limit: credits, then memory. */
-  private async admitAfterPlace(key: ApiKeyRecord, now: number): Promise<void> {
+  /** The rules that come after the concurrency limit, for `count` new sessions: credits, then memory. */
+  private async admitAfterPlace(key: ApiKeyRecord, now: number, count: number): Promise<void> {
     // A live key draws on the account's live pool, a test key on its test pool (decisions.md).
     const balance = await this.store.creditBalance(key.accountId, key.test, now);
-    if (balance <= 0) {
+    if (balance < count) {
       const pool = key.test ? 'test credits' : 'credits';
-      throw new ApiError(402, 'insufficient_credits', `This account has no ${pool} left this cycle; top up, upgrade, or wait for the next cycle`, {
+      const left = balance <= 0 ? `no ${pool} left` : `${balance} ${pool} left, less than one for each of ${count} new sessions`;
+      throw new ApiError(402, 'insufficient_credits', `This account has ${left} this cycle; top up, upgrade, or wait for the next cycle`, {
         balance,
         test: key.test,
       });
     }
     const memory = this.memory();
-    if (memory.low) {
+    const needed = memory.minFreeMb + (count - 1) * READY_PAGE_MB;
+    if (memory.low || (count > 1 && memory.minFreeMb > 0 && memory.availableMb !== null && memory.availableMb < needed)) {
       throw httpErrors.engineUnavailable(
         MEMORY_RETRY_AFTER_S,
-        `The machine has ${memory.availableMb} MB of memory left, below the ${memory.minFreeMb} MB kept free for the live sessions`,
+        count === 1
+          ? `The machine has ${memory.availableMb} MB of memory left, below the ${memory.minFreeMb} MB kept free for the live sessions`
+          : `The machine has ${memory.availableMb} MB of memory left; ${count} new sessions need about ${needed} MB with the ${memory.minFreeMb} MB kept free for the live sessions`,
       );
     }
   }

@@ -4,7 +4,8 @@ import type { BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
 import type { PageObserver } from '../observe/observer.js';
 import type { PageState } from '../../contract/response/page.js';
-import { Overrun, STOPPED_NOTE, type PageDeadline } from '../deadline.js';
+import { Overrun, READ_LIMIT_MS, STOPPED_NOTE, type PageDeadline } from '../deadline.js';
+import { inPage } from '../program.js';
 import { seconds } from '../../platform/time.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import type { StepModule } from './define.js';
@@ -19,6 +20,8 @@ import { redactStepMessage, redactStepParams } from '../../platform/journal/reda
 export interface ActRequest {
   /** Set by a create with `url`: opened before the steps. */
   url?: string;
+  /** Set by a fork: once `url` has opened, the page scrolls to this y (px), as its source was. */
+  scrollTo?: number;
   steps: StepCall[];
   /** `light` answers url, title and scroll only. */
   pageMode: 'full' | 'light';
@@ -134,6 +137,7 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
     ran.push({ name: 'goto', params: { url: request.url } });
     act.actionsAhead = targetsAfter(-1);
     await runStep(0, 'goto', { url: request.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
+    if (request.scrollTo && !result.error) await restoreScroll(env, request.scrollTo);
   }
 
   for (const [index, step] of request.steps.entries()) {
@@ -163,6 +167,11 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
   result.blockers_dismissed = act.results.blockers;
   const spent = observer.takeTimings();
   return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
+}
+
+/** Scrolls to where a fork's source was; a page that will not scroll there is left where it is (the observation says where). */
+async function restoreScroll(env: PageEnv, top: number): Promise<void> {
+  await env.deadline.run(READ_LIMIT_MS, () => inPage(env.page, 'jump', top)).catch(() => undefined);
 }
 
 /** Records one step; its error message says no more than the log would. */

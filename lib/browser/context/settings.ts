@@ -2,6 +2,7 @@
 // warm pool's) can serve: one made with every default, for any create that asks for nothing else.
 import { DEFAULT_BLOCK_RESOURCES, DEFAULT_PROXY, DEFAULT_VIEWPORT, type SessionSettings } from '../../contract/request/settings.js';
 import { blockedTypes } from './resources.js';
+import type { StorageState } from '../state/storage.js';
 import { autoCountry, type Pools } from '../../network/upstream.js';
 
 /** What a session's context is opened with: a create's settings (contract 4.1), by their names there, and whose it is. */
@@ -12,6 +13,10 @@ export type ContextSettings = Partial<SessionSettings> & Pick<SessionSettings, '
   url?: string;
   /** The id the session will have: the trace's file name. */
   sessionId?: string;
+  /** Cookies and storage the context starts with (a profile's, or a fork's source's). */
+  storage?: StorageState;
+  /** sessionStorage the page starts with for the origin of `url` (a fork's source tab's). */
+  sessionStorage?: { url: string; entries: Array<[string, string]> };
 };
 
 /** The settings of a context made ahead of time: every default, for no session yet. */

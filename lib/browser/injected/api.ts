@@ -5,7 +5,7 @@ import { closeOverlay, giveUpOverlay, markOwnInput, overlayGone, unlockScroll } 
 import { consentOutcome } from './blockers/consent.js';
 import { probe } from './captcha/probe.js';
 import { applyToken, captchaWidget } from './captcha/widget.js';
-import { documentStatus, light, nextTurn, quiet, selectorProblem } from './document.js';
+import { documentStatus, light, nextTurn, quiet, restoreSessionEntries, selectorProblem, sessionEntries } from './document.js';
 import { extract } from './extract/fields.js';
 import { elementCalls } from './element-calls.js';
 import { look } from './observation.js';
@@ -80,6 +80,8 @@ export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Elemen
     nextTurn: (capMs) => nextTurn(win, capMs),
     documentStatus: () => documentStatus(win),
     userAgent: () => win.navigator.userAgent,
+    sessionEntries: () => sessionEntries(win),
+    restoreSessionEntries: (entries) => restoreSessionEntries(win, entries),
     root: () => doc.documentElement,
     selectorProblem: (selector) => selectorProblem(doc, selector),
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),

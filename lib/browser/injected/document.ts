@@ -65,3 +65,35 @@ export function selectorProblem(doc: Document, selector: string): string | null 
     return `"${selector}" is not a valid CSS selector`;
   }
 }
+
+/**
+ * The tab's sessionStorage, as [key, value] pairs (a fork copies it); none where the document may
+ * not read it (an opaque origin, storage turned off).
+ */
+export function sessionEntries(win: Window): Array<[string, string]> {
+  try {
+    const storage = win.sessionStorage;
+    const entries: Array<[string, string]> = [];
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key !== null) entries.push([key, storage.getItem(key) ?? '']);
+    }
+    return entries;
+  } catch {
+    return [];
+  }
+}
+
+/** Writes `entries` into the tab's sessionStorage (a fork's, before its first page); answers how many were written. */
+export function restoreSessionEntries(win: Window, entries: ReadonlyArray<readonly [string, string]>): number {
+  let written = 0;
+  try {
+    for (const [key, value] of entries) {
+      win.sessionStorage.setItem(String(key), String(value));
+      written++;
+    }
+  } catch {
+    // Over the origin's quota, or storage turned off: what fitted stays.
+  }
+  return written;
+}

@@ -37,6 +37,10 @@ export interface PageCalls {
   documentStatus(): number | null;
   /** The browser's User-Agent, as requests of this document send it. */
   userAgent(): string;
+  /** The tab's sessionStorage as [key, value] pairs (what a fork copies). */
+  sessionEntries(): Array<[string, string]>;
+  /** Writes pairs into the tab's sessionStorage; how many were written. */
+  restoreSessionEntries(entries: Array<[string, string]>): number;
   /** `<html>`, for Playwright to ready its own actions on. */
   root(): ElementRef;
   /** Null when `selector` is valid and matches something; otherwise what is wrong with it. */

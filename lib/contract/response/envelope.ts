@@ -65,3 +65,11 @@ export function noResult(): ActResult {
 
 /** The step that failed, as the envelope's `error` tells it. */
 export type FailedStep = NonNullable<ActResult['error']>;
+
+/** What a fork answers: one envelope per new session, in the order they were made. */
+export const forkAnswerCodec = named(
+  strictObject({
+    sessions: described(arrayOf(envelopeCodec, { name: 'envelopes' }), 'One envelope per new session: its ids and its page after the steps.'),
+  }),
+  'ForkAnswer',
+);

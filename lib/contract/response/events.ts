@@ -1,5 +1,6 @@
 import * as t from 'io-ts';
 import { anyJson, arrayOf, boolean, dateTime, described, intAtLeast, named, nullable, oneOf, string, strictObject, withSchema, type Props } from '../codec/index.js';
+import { sessionId } from './envelope.js';
 
 /** The newest events kept per session; older ones are dropped as new ones are written. */
 export const MAX_JOURNAL_EVENTS = 5_000;
@@ -78,6 +79,12 @@ export const journalEventKinds = [
     duration_ms: described(count, 'How long it was connected, in whole ms.'),
     code: described(count, 'The WebSocket close code (4000 closed, 4001 expired, 4002 failed, 1007 malformed message, 1009 message too large; 1000 or 1005 when the client left).'),
     reason: described(string, 'The close reason, when there is one.'),
+  }),
+  kind('fork.source', 'This session is a fork: its first event, naming the session it was copied from.', {
+    source: described(sessionId, 'The session it was copied from.'),
+  }),
+  kind('forked', 'Copies of this session were made (POST /v1/sessions/{id}/fork).', {
+    sessions: described(arrayOf(sessionId, { name: 'session ids' }), 'The new sessions, in order.'),
   }),
   kind('usage', 'What the session consumed, in all (written as it ends).', {
     seconds: described(count, 'Runtime in whole seconds, rounded up.'),

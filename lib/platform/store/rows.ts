@@ -48,9 +48,9 @@ export interface SessionRow {
 export type NewSessionRow = Pick<SessionRow, 'id' | 'keyId' | 'accountId' | 'test' | 'startedAt' | 'expiresAt' | 'timeoutSeconds'> &
   Partial<{ status: 'active'; endedAt: null; errorCode: null; errorMessage: null }>;
 
-/** What `admitSession` answers: the row it wrote, or why it wrote none (what a 429 rate_limited says). */
+/** What `admitSession` answers: the rows it wrote, in order, or why it wrote none (what a 429 rate_limited says). */
 export type SessionAdmission =
-  | { admitted: true; session: SessionRow }
+  | { admitted: true; sessions: SessionRow[] }
   | {
       admitted: false;
       /** The key's active sessions counted, opening ones included (at least the limit). */

@@ -67,12 +67,13 @@ export interface KeyStore {
 /** Session and usage storage. */
 export interface SessionStore {
   /**
-   * Admission of a create, in one transaction: counts the key's active sessions (opening ones
-   * included) and, only if fewer than `limit`, writes `row` as an active session still opening
-   * (invisible to getSession and listSessions until `openedSession`). Exact under concurrent
-   * callers on any node: N callers racing for a key with limit L get min(N, L - active) rows.
+   * Admission of a create (one row) or a fork (several), in one transaction, all or none: counts
+   * the key's active sessions (opening ones included) and, only if `rows` all fit under `limit`,
+   * writes each as an active session still opening (invisible to getSession and listSessions
+   * until `openedSession`). Exact under concurrent callers on any node: N callers of one row racing
+   * for a key with limit L get min(N, L - active) admissions.
    */
-  admitSession(input: { row: NewSessionRow; limit: number; now: number }): Promise<SessionAdmission>;
+  admitSession(input: { rows: readonly NewSessionRow[]; limit: number; now: number }): Promise<SessionAdmission>;
   /** The admitted session's page is open: it becomes visible, with the times it really runs (from `startedAt` to `expiresAt`). Rejects unless it is still opening. */
   openedSession(id: string, times: { startedAt: number; expiresAt: number }): Promise<SessionRow>;
   /** The admitted session's page never opened: its row goes (nothing was billed or shown), freeing its place; false when it was not opening. */

@@ -66,15 +66,19 @@ export function pgSessionStore(pool: pg.Pool): SessionStore & NodeStore {
   }
 
   return {
-    admitSession({ row, limit, now }) {
+    admitSession({ rows, limit, now }) {
+      const keyId = rows[0]?.keyId;
+      if (keyId === undefined || rows.some((row) => row.keyId !== keyId)) return Promise.reject(new Error('admitSession takes one or more rows of one key'));
       return transaction(pool, async (client) => {
         // Every admission of this key, on any node, waits here until the one before it commits.
-        await lockKey(client, LOCKS.admission, row.keyId);
-        const { rows } = await client.query<{ expires_at: number }>(`SELECT expires_at FROM sessions WHERE key_id = $1 AND status = 'active'`, [row.keyId]);
-        if (rows.length >= limit) {
-          return { admitted: false as const, active: rows.length, retryAfterSeconds: secondsToFirstExpiry(rows.map((r) => r.expires_at), now) };
+        await lockKey(client, LOCKS.admission, keyId);
+        const active = await client.query<{ expires_at: number }>(`SELECT expires_at FROM sessions WHERE key_id = $1 AND status = 'active'`, [keyId]);
+        if (active.rows.length + rows.length > limit) {
+          return { admitted: false as const, active: active.rows.length, retryAfterSeconds: secondsToFirstExpiry(active.rows.map((r) => r.expires_at), now) };
         }
-        return { admitted: true as const, session: await insertActive(client, row, true) };
+        const sessions: SessionRow[] = [];
+        for (const row of rows) sessions.push(await insertActive(client, row, true));
+        return { admitted: true as const, sessions };
       });
     },
     async openedSession(id, { startedAt, expiresAt }) {

@@ -82,11 +82,13 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
 
   type Admit = Parameters<Sync<SessionStore>['admitSession']>[0];
   // Count and insert under one write lock (IMMEDIATE): two processes cannot both count L - 1.
-  const admit = db.transaction(({ row, limit, now }: Admit) => {
-    const expiries = activeExpiries.all(row.keyId);
-    if (expiries.length >= limit) return { admitted: false as const, active: expiries.length, retryAfterSeconds: secondsToFirstExpiry(expiries, now) };
-    insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds, 1);
-    return { admitted: true as const, session: toSession(byId.get(row.id)!) };
+  const admit = db.transaction(({ rows, limit, now }: Admit) => {
+    const keyId = rows[0]?.keyId;
+    if (keyId === undefined || rows.some((row) => row.keyId !== keyId)) throw new Error('admitSession takes one or more rows of one key');
+    const expiries = activeExpiries.all(keyId);
+    if (expiries.length + rows.length > limit) return { admitted: false as const, active: expiries.length, retryAfterSeconds: secondsToFirstExpiry(expiries, now) };
+    for (const row of rows) insert.run(row.id, row.keyId, row.accountId, row.test ? 1 : 0, row.startedAt, row.expiresAt, row.timeoutSeconds, 1);
+    return { admitted: true as const, sessions: rows.map((row) => toSession(byId.get(row.id)!)) };
   });
 
   return {

@@ -63,17 +63,17 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
       const limit = PLANS.starter.concurrentSessions;
 
       it('takes places up to the limit, then refuses with the count and the seconds to the earliest expiry', async () => {
-        for (let i = 0; i < limit; i++) expect((await store.admitSession({ row: rowFor(key, T0 + i * 1000), limit, now: T0 })).admitted).to.equal(true);
-        const refused = await store.admitSession({ row: rowFor(key), limit, now: T0 + 100_000 });
+        for (let i = 0; i < limit; i++) expect((await store.admitSession({ rows: [rowFor(key, T0 + i * 1000)], limit, now: T0 })).admitted).to.equal(true);
+        const refused = await store.admitSession({ rows: [rowFor(key)], limit, now: T0 + 100_000 });
         expect(refused).to.deep.equal({ admitted: false, active: limit, retryAfterSeconds: 60 });
-        const late = await store.admitSession({ row: rowFor(key), limit, now: T0 + 290_000 });
+        const late = await store.admitSession({ rows: [rowFor(key)], limit, now: T0 + 290_000 });
         expect(late).to.deep.equal({ admitted: false, active: limit, retryAfterSeconds: 10 });
         expect(await store.countActiveSessions(key.id)).to.equal(limit);
       });
 
       it('keeps an admitted session out of sight until it is opened, and counts it meanwhile', async () => {
         const row = rowFor(key);
-        await store.admitSession({ row, limit, now: T0 });
+        await store.admitSession({ rows: [row], limit, now: T0 });
         expect(await store.getSession(row.id)).to.equal(undefined);
         expect((await store.listSessions({ keyId: key.id, limit: 10 })).sessions).to.deep.equal([]);
         expect(await store.countActiveSessions(key.id)).to.equal(1);
@@ -85,15 +85,26 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
 
       it('gives the place back when the page never opened, and leaves no row', async () => {
         const rows = Array.from({ length: limit }, () => rowFor(key));
-        for (const row of rows) await store.admitSession({ row, limit, now: T0 });
+        for (const row of rows) await store.admitSession({ rows: [row], limit, now: T0 });
         expect(await store.abandonSession(rows[0]!.id)).to.equal(true);
         expect(await store.abandonSession(rows[0]!.id)).to.equal(false);
-        expect((await store.admitSession({ row: rowFor(key), limit, now: T0 })).admitted).to.equal(true);
+        expect((await store.admitSession({ rows: [rowFor(key)], limit, now: T0 })).admitted).to.equal(true);
         expect(await store.activeSessionIds(key.id)).to.not.include(rows[0]!.id);
       });
 
+      it('admits several rows all or none: a fork that does not fit writes nothing', async () => {
+        expect((await store.admitSession({ rows: [rowFor(key)], limit, now: T0 })).admitted).to.equal(true);
+        const tooMany = Array.from({ length: limit }, () => rowFor(key));
+        expect(await store.admitSession({ rows: tooMany, limit, now: T0 })).to.include({ admitted: false, active: 1 });
+        expect(await store.countActiveSessions(key.id)).to.equal(1);
+        const fitting = tooMany.slice(1);
+        const admitted = await store.admitSession({ rows: fitting, limit, now: T0 });
+        expect(admitted.admitted && admitted.sessions.map((session) => session.id)).to.deep.equal(fitting.map((row) => row.id));
+        expect(await store.countActiveSessions(key.id)).to.equal(limit);
+      });
+
       it('admits exactly the limit of 20 concurrent creates for one key', async () => {
-        const answers = await Promise.all(Array.from({ length: 20 }, () => store.admitSession({ row: rowFor(key), limit, now: T0 })));
+        const answers = await Promise.all(Array.from({ length: 20 }, () => store.admitSession({ rows: [rowFor(key)], limit, now: T0 })));
         expect(answers.filter((answer) => answer.admitted)).to.have.length(limit);
         expect(await store.countActiveSessions(key.id)).to.equal(limit);
         expect(await store.activeSessionIds(key.id)).to.have.length(limit);
@@ -102,8 +113,8 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
       it('drops rows still opening at start-up, and fails and refunds the opened ones', async () => {
         const opening = rowFor(key);
         const opened = rowFor(key);
-        await store.admitSession({ row: opening, limit, now: T0 });
-        await store.admitSession({ row: opened, limit, now: T0 });
+        await store.admitSession({ rows: [opening], limit, now: T0 });
+        await store.admitSession({ rows: [opened], limit, now: T0 });
         await store.openedSession(opened.id, { startedAt: T0, expiresAt: T0 + 300_000 });
         const failed = await store.failOrphanedSessions(T0 + 10_000, 'n1');
         expect(failed.map((row) => [row.id, row.status, row.errorCode])).to.deep.equal([[opened.id, 'failed', 'engine_failure']]);
@@ -127,7 +138,7 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
         const kept = rowOf('n2');
         for (const row of [...lost, kept]) await store.insertSession(row);
         const opening = rowOf('n3');
-        await store.admitSession({ row: opening, limit: 10, now: T0 });
+        await store.admitSession({ rows: [opening], limit: 10, now: T0 });
         // n1 and n2 go on beating; n3 stopped at T0.
         await store.beatNode('n1', T0 + 20_000);
         await store.beatNode('n2', T0 + 20_000);

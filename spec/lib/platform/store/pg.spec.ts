@@ -61,7 +61,7 @@ describe('PostgreSQL store on two nodes', () => {
 
   it('admits exactly the limit of 20 concurrent creates split over both nodes', async () => {
     const { row, key } = await keyed(nodes[0]);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => nodes[i % 2]!.admitSession({ row: row(), limit: 5, now: T0 })));
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => nodes[i % 2]!.admitSession({ rows: [row()], limit: 5, now: T0 })));
     expect(answers.filter((a) => a.admitted)).to.have.length(5);
     expect(await nodes[1].countActiveSessions(key.id)).to.equal(5);
     const refused = answers.find((a) => !a.admitted);

@@ -21,7 +21,7 @@ const allowed: boolean[] = [];
 for (let i = 0; i < calls; i++) {
   if (op === 'admit') {
     const row = { id: newSessionId(), keyId, accountId, test: false, startedAt: now, expiresAt: now + 300_000, timeoutSeconds: 300 };
-    allowed.push((await store.admitSession({ row, limit, now })).admitted);
+    allowed.push((await store.admitSession({ rows: [row], limit, now })).admitted);
   } else {
     allowed.push((await store.takeRate({ keyId, limit, now })).allowed);
   }

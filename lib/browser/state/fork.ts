@@ -1,0 +1,57 @@
+// The point a fork starts from: the source's storage, and its tab's URL, scroll position and
+// sessionStorage (which belongs to the tab, so Playwright's storage state leaves it out). Read
+// without stopping or changing the source; written into a fork's page before its first load.
+import type { Page } from 'playwright';
+import { inPage } from '../program.js';
+import { withCap } from '../../platform/time.js';
+import { readStorage, type StorageState } from './storage.js';
+
+/** How long reading the source may take: a page whose script keeps it busy is not waited for longer. */
+export const FORK_READ_CAP_MS = 5_000;
+
+/** Where a fork starts. */
+export interface ForkPoint {
+  storage: StorageState;
+  /** The source tab's URL; about:blank when it has loaded nothing. */
+  url: string;
+  /** The source tab's vertical scroll position, px. */
+  top: number;
+  /** The source tab's sessionStorage (of its current origin). */
+  sessionEntries: Array<[string, string]>;
+}
+
+/** Reads the fork point off the source's context and page; undefined when the page did not answer within FORK_READ_CAP_MS. */
+export async function readForkPoint(page: Page): Promise<ForkPoint | undefined> {
+  const read = async (): Promise<ForkPoint> => {
+    const url = page.url();
+    const loaded = /^https?:/.test(url);
+    const [storage, box, sessionEntries] = await Promise.all([
+      readStorage(page.context()),
+      loaded ? inPage(page, 'scrollBox') : undefined,
+      loaded ? inPage(page, 'sessionEntries') : [],
+    ]);
+    return { storage, url, top: box?.y ?? 0, sessionEntries };
+  };
+  return withCap(read(), FORK_READ_CAP_MS);
+}
+
+/**
+ * Puts `entries` into the sessionStorage of `page` for the origin of `url`, before the page loads
+ * anything: sessionStorage belongs to a tab and an origin, so the tab first opens a blank document
+ * of that origin that Playwright answers itself (nothing reaches the network or the site), the
+ * entries are written there, and the page's next navigation, to `url`, finds them.
+ */
+export async function seedSessionStorage(page: Page, url: string, entries: Array<[string, string]>): Promise<void> {
+  if (entries.length === 0 || !/^https?:/.test(url)) return;
+  const blank = `${new URL(url).origin}/`;
+  const answer = (route: { fulfill(options: { status: number; contentType: string; body: string }): Promise<void> }) =>
+    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title></title>' });
+  const matches = (target: URL): boolean => target.href === blank;
+  await page.route(matches, answer);
+  try {
+    await page.goto(blank, { waitUntil: 'domcontentloaded' });
+    await inPage(page, 'restoreSessionEntries', entries);
+  } finally {
+    await page.unroute(matches, answer);
+  }
+}

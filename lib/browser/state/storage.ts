@@ -1,0 +1,24 @@
+// What of a session outlives its context: cookies (httpOnly and secure ones too), and the
+// localStorage and IndexedDB of every origin the context has seen. Playwright reads and writes
+// them whole; a profile (lib/platform/profiles/) keeps them between sessions, a fork copies them.
+import type { BrowserContext } from 'playwright';
+
+/** A context's storage, as Playwright's storageState() answers it and setStorageState() takes it. */
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+/**
+ * Reads the context's storage. Origins no page holds any more are read in a page of Playwright's
+ * own whose requests it answers itself (nothing reaches the network), closed again at once.
+ */
+export function readStorage(context: BrowserContext): Promise<StorageState> {
+  return context.storageState({ indexedDB: true });
+}
+
+/**
+ * Replaces the context's storage with `state`; before the session's first navigation, so the
+ * pages it opens find their cookies and storage there. The origins are written in a page of
+ * Playwright's own that answers its own requests, as readStorage reads them.
+ */
+export async function writeStorage(context: BrowserContext, state: StorageState): Promise<void> {
+  await context.setStorageState(state);
+}
