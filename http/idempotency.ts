@@ -46,8 +46,9 @@ export function idempotency(store: Store, clock: Clock): Middleware<AppState & {
         expected: `at most ${MAX_KEY_LENGTH} characters`,
       });
     }
-    const keyId = ctx.state.key.id;
-    const claim = await store.beginIdempotent({ keyId, idemKey, bodyHash: bodyHash(ctx.state.rawBody), now: clock.now() });
+    // A create's claim is the key's alone (scope '').
+    const id = { keyId: ctx.state.key.id, scope: '', idemKey };
+    const claim = await store.beginIdempotent({ ...id, bodyHash: bodyHash(ctx.state.rawBody), now: clock.now() });
     if (claim.state === 'conflict') {
       throw new ApiError(409, 'idempotency_conflict', 'This Idempotency-Key was already used with a different body');
     }
@@ -73,9 +74,9 @@ export function idempotency(store: Store, clock: Clock): Middleware<AppState & {
       const body = JSON.stringify(ctx.body);
       ctx.type = 'application/json';
       ctx.body = body;
-      await store.completeIdempotent({ keyId, idemKey, status: ctx.status, body, requestId: ctx.state.requestId });
+      await store.completeIdempotent({ ...id, status: ctx.status, body, requestId: ctx.state.requestId });
     } else {
-      await store.releaseIdempotent({ keyId, idemKey });
+      await store.releaseIdempotent(id);
     }
   };
 }
