@@ -1,12 +1,20 @@
 // Issue 31 part 3, "acts exactly once": an act's Idempotency-Key against real Chromium, through
-// the REST API. The page's button posts a form to the test
+// the REST API, the typed client and the MCP server. The page's button posts a form to the test
 // site, which counts the clicks itself, so "once" is counted where a second click would land.
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { expect } from 'chai';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Tabwright } from '../../client/index.js';
+import { tabwrightMcp } from '../../mcp/server.js';
 import { browserSuite } from '../support/browser.js';
+import { cuttingProxy, type CuttingProxy } from '../support/cutting-proxy.js';
+import { resultText } from '../support/agent-pages.js';
 import { html } from '../support/site.js';
 
 const CLICK = [{ click: { text: 'Add one' } }];
+const isAct = (request: IncomingMessage): boolean => request.method === 'POST' && (request.url ?? '').endsWith('/act');
 
 describe('POST /v1/sessions/{id}/act with Idempotency-Key (real Chromium)', function () {
   this.timeout(120_000);
@@ -106,6 +114,65 @@ describe('POST /v1/sessions/{id}/act with Idempotency-Key (real Chromium)', func
       expect(ran.status).to.equal(200);
       expect(ran.headers['idempotent-replayed']).to.equal(undefined);
       expect(clicks.count).to.equal(1);
+    });
+  });
+
+  describe('through a connection cut after the service ran the act', () => {
+    let proxy: CuttingProxy;
+    beforeEach(async () => {
+      proxy = await cuttingProxy(await t.service.listen());
+    });
+    afterEach(() => proxy.close());
+    const tabwright = (): Tabwright => new Tabwright({ baseUrl: proxy.url, apiKey: t.auth.Authorization.slice('Bearer '.length), retry: { baseDelayMs: 50 } });
+    const acts = (): Array<Omit<(typeof proxy.passed)[number], 'path'>> => proxy.passed.filter((entry) => entry.path.endsWith('/act')).map(({ path: _path, ...rest }) => rest);
+
+    it('the typed client retries with the same key and gets the first answer: one click', async () => {
+      const client = tabwright();
+      const { session_id } = await client.createSession({ url: t.site.url('/counter') });
+      proxy.cutNext(isAct, { after: 'answer' });
+      const answer = await client.act(session_id, { steps: CLICK });
+      expect(answer.error ?? null).to.equal(null);
+      expect(answer.page?.title).to.equal('Count 1');
+      expect(clicks.count).to.equal(1);
+      expect(acts()).to.deep.equal([
+        { status: 200, replayed: false, cut: true },
+        { status: 200, replayed: true, cut: false },
+      ]);
+    });
+
+    it('the typed client retries a connection cut while the act runs, and the retry waits for it: one click', async () => {
+      const client = tabwright();
+      const { session_id } = await client.createSession({ url: t.site.url('/counter') });
+      clicks.delayMs = 1_500;
+      proxy.cutNext(isAct, { after: 'ms', ms: 200 });
+      const answer = await client.act(session_id, { steps: CLICK });
+      expect(answer.page?.title).to.equal('Count 1');
+      expect(clicks.count).to.equal(1);
+      expect(acts().map((entry) => entry.replayed)).to.have.members([false, true]);
+    });
+
+    it('the MCP server acts through the client, so its click tool clicks once too', async () => {
+      const mcp = tabwrightMcp(tabwright(), '0.0.0-test');
+      const client = new Client({ name: 'act-once', version: '1.0.0' });
+      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+      await mcp.server.connect(serverSide);
+      await client.connect(clientSide);
+      try {
+        const call = async (name: string, args: Record<string, unknown>) => (await client.callTool({ name, arguments: args })) as CallToolResult;
+        expect((await call('navigate', { url: t.site.url('/counter') })).isError).to.not.equal(true);
+        proxy.cutNext(isAct, { after: 'answer' });
+        const clicked = await call('click', { text: 'Add one' });
+        expect(clicked.isError).to.not.equal(true);
+        expect(resultText(clicked)).to.include('Count 1');
+        expect(clicks.count).to.equal(1);
+        expect(acts().slice(-2)).to.deep.equal([
+          { status: 200, replayed: false, cut: true },
+          { status: 200, replayed: true, cut: false },
+        ]);
+      } finally {
+        await client.close();
+        await mcp.close();
+      }
     });
   });
 });
