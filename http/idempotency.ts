@@ -2,7 +2,7 @@
 // running again. The claim lives in the store (any node, any restart); this file decides what a
 // route keeps, what a retry meets while the first still runs, and what the key is per.
 import { createHash } from 'node:crypto';
-import type { Middleware } from 'koa';
+import type { Middleware, Next, ParameterizedContext } from 'koa';
 import { ApiError } from '../lib/contract/errors.js';
 import type { Clock } from '../lib/platform/clock.js';
 import type { IdempotencyBegin, IdempotencyClaim, Store } from '../lib/platform/store/index.js';
@@ -68,16 +68,12 @@ const stillRunning = (message: string): ApiError => new ApiError(409, 'idempoten
 /**
  * Replays by `rule` (decisions.md): the first answer is replayed byte for byte with its original
  * X-Request-Id and Idempotent-Replayed: true, even after the session it acted in ended; a different
- * body is 409. The raw body is read here and left on ctx.state for the route.
+ * body is 409. With a key, the raw body is read here (for its hash) and left on ctx.state for the route.
  */
 export function idempotency(store: Store, clock: Clock, rule: IdempotencyRule): Middleware<AppState & { rawBody?: Buffer }> {
-  return async (ctx, next) => {
-    ctx.state.rawBody = await readRawBody(ctx);
+  const replaying = async (ctx: ParameterizedContext<AppState & { rawBody?: Buffer }>, next: Next): Promise<void> => {
     const idemKey = ctx.get('Idempotency-Key');
-    if (!idemKey) {
-      await next();
-      return;
-    }
+    ctx.state.rawBody = await readRawBody(ctx);
     if (idemKey.length > MAX_KEY_LENGTH) {
       throw new ApiError(400, 'invalid_request', `Idempotency-Key is longer than ${MAX_KEY_LENGTH} characters`, {
         path: 'Idempotency-Key',
@@ -114,6 +110,9 @@ export function idempotency(store: Store, clock: Clock, rule: IdempotencyRule): 
       await store.releaseIdempotent(claim);
     }
   };
+  // Without a key this is no step at all (not even an await): the route reads its own body and
+  // answers in the same turns as if this were not in its chain.
+  return (ctx, next): Promise<void> => (ctx.get('Idempotency-Key') ? replaying(ctx, next) : (next() as Promise<void>));
 }
 
 /**
