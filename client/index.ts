@@ -1,6 +1,7 @@
 // tabwright/client: a small typed client of the REST API, typed by client/schema.ts (generated
-// from docs/openapi.json). Every create carries an Idempotency-Key and 429/503 answers are retried
-// by their Retry-After (client/retry.ts); any other error answer throws a TabwrightError.
+// from docs/openapi.json). Every create and act carries an Idempotency-Key, so a connection that
+// dropped is retried without creating or acting twice; 429/503 answers are retried by their
+// Retry-After (client/retry.ts); any other error answer throws a TabwrightError.
 import createClient from 'openapi-fetch';
 import { errorOf } from './errors.js';
 import { retryingFetch, type RetryOptions } from './retry.js';
@@ -60,14 +61,18 @@ export class Tabwright {
    * ```
    */
   async createSession(body: CreateSessionBody = {}, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
-    // Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
-    const idempotencyKey = options.idempotencyKey ?? globalThis.crypto.randomUUID();
+    const idempotencyKey = options.idempotencyKey ?? freshKey();
     return ok(await this.api.POST('/v1/sessions', { body, params: { header: { 'Idempotency-Key': idempotencyKey } } }));
   }
 
-  /** Runs steps in a session; a failing step is the envelope's `error`, not a throw. */
-  async act(id: string, body: ActBody): Promise<Envelope> {
-    return ok(await this.api.POST('/v1/sessions/{id}/act', { params: { path: { id } }, body }));
+  /**
+   * Runs steps in a session; a failing step is the envelope's `error`, not a throw.
+   * `idempotencyKey` defaults to a fresh one per call, kept across its retries: a retry after a
+   * dropped connection gets the first run's answer (or waits for it) and never clicks twice.
+   */
+  async act(id: string, body: ActBody, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
+    const idempotencyKey = options.idempotencyKey ?? freshKey();
+    return ok(await this.api.POST('/v1/sessions/{id}/act', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }));
   }
 
   /** What the service knows of one session. */
@@ -91,6 +96,9 @@ export class Tabwright {
     return ok(await this.api.GET('/v1/sessions/{id}/events', { params: { path: { id }, query }, headers: { accept: 'application/json' } })) as Schemas['EventPage'];
   }
 }
+
+// Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
+const freshKey = (): string => globalThis.crypto.randomUUID();
 
 function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (!result.response.ok) throw errorOf(result.response, result.error);

@@ -1184,13 +1184,13 @@ export interface components {
                 };
             };
         };
-        ActBusyError: {
+        ActConflictError: {
             error: {
                 /**
                  * @description Error code.
                  * @enum {string}
                  */
-                code: "session_busy";
+                code: "session_busy" | "idempotency_conflict";
                 /** @description What went wrong, in words. */
                 message: string;
                 /** @description Details; what they hold depends on the code. */
@@ -1930,7 +1930,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); another body is 409. */
+                /** @description Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); another body is 409 idempotency_conflict, and so is the same key while the first request still runs (with Retry-After: 1). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -2425,6 +2425,8 @@ export interface operations {
             header?: {
                 /** @description wait=0: answer 409 session_busy at once instead of queueing the act while a person holds the page (RFC 7240). Without it the act waits for the handback. */
                 Prefer?: string;
+                /** @description Makes a retry safe (a dropped connection: did the click happen?): per API key and session, the first answer (200, a failed step included, or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true, its original X-Request-Id) without running a step, even after the session ended. The same key while the first act still runs waits for it and gets its answer, replayed. Another body is 409 idempotency_conflict. Answers that may differ on a retry (404, 409 session_busy, 421, 429, 503, 5xx) are not kept. */
+                "Idempotency-Key"?: string;
             };
             path: {
                 /** @description Session id, from the create answer. */
@@ -2454,6 +2456,8 @@ export interface operations {
                     "X-RateLimit-Reset": number;
                     /** @description Where the time went, in ms: act (all), stable (waiting for the page to settle), observe (reading it). */
                     "Server-Timing"?: string;
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2471,6 +2475,8 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (s) when the oldest counted request leaves the window. */
                     "X-RateLimit-Reset": number;
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2505,7 +2511,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionNotFoundError"];
                 };
             };
-            /** @description session_busy: a person holds the page of this session (or is about to, once the act under way answers). Sent with Prefer: wait=0, so the act was not queued. */
+            /** @description session_busy: session_busy: a person holds the page of this session (or is about to, once the act under way answers). Sent with Prefer: wait=0, so the act was not queued. idempotency_conflict: the Idempotency-Key was used with another body. */
             409: {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
@@ -2519,7 +2525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActBusyError"];
+                    "application/json": components["schemas"]["ActConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */

@@ -20,7 +20,7 @@ export type { AppOptions };
 /**
  * The Koa app: request id, the request log, the error boundary, then each route of
  * ./routes/index.ts with what it declares: for a key route, auth (before the body is read) and
- * the rate limit; the session's node; Idempotency-Key; its body and query decoded (a bad one is
+ * the rate limit; Idempotency-Key; the session's node; its body and query decoded (a bad one is
  * 400 before the handler runs); then its handler. It translates HTTP into registry and session
  * calls only; an unknown route is 404 not_found.
  */
@@ -37,8 +37,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}): Koa<AppState
   for (const route of routes) {
     const chain: Middleware<AppState>[] = [
       ...(route.access === 'key' ? guard : []),
+      // Replays before the node: a kept answer is in the store, so a retry nginx sent to another
+      // node (the session's died, or it ended) still gets it, and a 421 or 404 is not kept.
+      ...(route.idempotent ? [idempotency(deps.store, deps.clock, route.idempotent)] : []),
       ...(route.owned ? [owned] : []),
-      ...(route.idempotent ? [idempotency(deps.store, deps.clock)] : []),
       handle(route, deps, setup),
     ];
     router[route.method](routerPath(route.path), ...(chain as Parameters<Router<AppState>['get']>[1][]));

@@ -2,6 +2,7 @@
 // query, how the API document shows it, and its handler. The router (./app.ts) and the API
 // document (./openapi/document.ts) both read the one list of them (./routes/index.ts).
 import type * as t from 'io-ts';
+import type { IdempotencyRule } from './idempotency.js';
 import type { DocumentedRoute } from './openapi/operation.js';
 import type { AppContext, AppDeps } from './state.js';
 
@@ -31,8 +32,8 @@ export interface Route<B = unknown, Q = unknown> extends DocumentedRoute {
   readonly access: 'key' | 'open';
   /** It needs the session's browser or files: a session its id puts on another node is refused here (./node-owner.ts). */
   readonly owned?: true;
-  /** An Idempotency-Key replays the first answer (./idempotency.ts). */
-  readonly idempotent?: true;
+  /** An Idempotency-Key replays the first answer, by this rule (./idempotency.ts). */
+  readonly idempotent?: IdempotencyRule;
   /** The body, read (at most 1 MiB), parsed and decoded before the handler: a bad one is 400 before anything runs. */
   readonly body?: t.Type<B, unknown, unknown>;
   /** The query string, decoded likewise. */

@@ -35,6 +35,8 @@ export function tabwrightMcp(tabwright: Tabwright, version: string): TabwrightMc
     return opening;
   };
 
+  // Each act and create goes out with the client's fresh Idempotency-Key, so a connection that
+  // drops mid-call is retried without a second click or a second session.
   const call = async (name: string, args: Args): Promise<CallToolResult> => {
     const tool = byName.get(name);
     const { session_id: _id, ...params } = args;

@@ -1,6 +1,6 @@
 import { createBodyCodec } from '../../lib/api/create.js';
 import { envelopeCodec } from '../../lib/contract/response/envelope.js';
-import { MAX_KEY_LENGTH } from '../idempotency.js';
+import { CREATE_REPLAYS, keyParameter } from '../idempotency.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
 import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
 import { defineRoute } from '../route.js';
@@ -10,20 +10,17 @@ export const createRoute = defineRoute({
   method: 'post',
   path: '/v1/sessions',
   access: 'key',
-  idempotent: true,
+  idempotent: CREATE_REPLAYS,
   body: createBodyCodec,
   operation: ({ set, errors }) => ({
     operationId: 'createSession',
     summary: 'Create a session',
     description: 'Opens an isolated browser session; with url it navigates there, with steps it runs them, and the answer observes the page. A step that fails answers 201 with error set.',
     parameters: [
-      {
-        name: 'Idempotency-Key',
-        in: 'header',
-        required: false,
-        description: 'Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); another body is 409.',
-        schema: { type: 'string', minLength: 1, maxLength: MAX_KEY_LENGTH },
-      },
+      keyParameter(
+        'Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body (Idempotent-Replayed: true); ' +
+          'another body is 409 idempotency_conflict, and so is the same key while the first request still runs (with Retry-After: 1).',
+      ),
     ],
     responses: {
       201: jsonResponse(set, 'The session is active; the envelope holds the page (or null for a bare session).', envelopeCodec, {

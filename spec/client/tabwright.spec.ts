@@ -5,6 +5,8 @@ import { Tabwright, TabwrightError } from '../../client/index.js';
 
 /** One answer the fake service gives, in order. */
 interface Answer {
+  /** Closes the connection instead of answering, as a network failure after the request arrived. */
+  drop?: true;
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
@@ -21,6 +23,7 @@ const ENVELOPE = { session_id: 'ses_1', status: 'active' };
 const NOT_FOUND = { error: { code: 'session_not_found', message: 'No session ses_9', context: { session_id: 'ses_9' } } };
 const RATE_LIMITED = { error: { code: 'rate_limited', message: 'Too many requests', context: { limit: 'requests_per_minute' } } };
 const ENGINE_DOWN = { error: { code: 'engine_unavailable', message: 'The browser engine is restarting; retry after 1 s' } };
+const DROPPED: Answer = { drop: true, status: 0 };
 const INVALID = { error: { code: 'invalid_request', message: 'steps[0].type is unknown', context: { path: 'steps[0].type', expected: 'a step type' } } };
 
 /** A loopback server answering `answers` in turn and recording what it received. */
@@ -32,6 +35,10 @@ async function fakeService(answers: Answer[]): Promise<{ url: string; received: 
     request.on('end', () => {
       received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body });
       const answer = answers[received.length - 1] ?? { status: 500, body: { error: { code: 'internal', message: 'no answer scripted' } } };
+      if (answer.drop) {
+        request.socket.destroy();
+        return;
+      }
       response.writeHead(answer.status, { 'content-type': 'application/json', 'x-request-id': `req_${received.length}`, ...answer.headers });
       response.end(answer.body === undefined ? undefined : JSON.stringify(answer.body));
     });
@@ -91,6 +98,33 @@ describe('tabwright/client Tabwright', () => {
     expect(keys[1]).to.equal(keys[0]);
     expect(keys[2]).to.be.a('string').and.not.equal(keys[0]);
     expect(received[1]?.body).to.equal(received[0]?.body);
+  });
+
+  it('retries an act whose connection dropped with the same Idempotency-Key, and returns the answer that follows', async () => {
+    const { tabwright, received } = await client([DROPPED, { status: 200, body: ENVELOPE }, { status: 200, body: ENVELOPE }]);
+    expect(await tabwright.act('ses_1', { steps: [{ observe: {} }] })).to.deep.equal(ENVELOPE);
+    await tabwright.act('ses_1', { steps: [{ observe: {} }] }, { idempotencyKey: 'step-7' });
+    const keys = received.map((request) => request.headers['idempotency-key']);
+    expect(keys[0]).to.be.a('string').and.not.equal('');
+    expect(keys.slice(1)).to.deep.equal([keys[0], 'step-7']);
+    expect(received[1]?.body).to.equal(received[0]?.body);
+    expect(waits).to.deep.equal([250]);
+  });
+
+  it('retries a dropped create too, and stops after its attempts', async () => {
+    const { tabwright, received } = await client([DROPPED, { status: 201, body: ENVELOPE }, DROPPED, DROPPED, { status: 201, body: ENVELOPE }], { attempts: 2 });
+    expect(await tabwright.createSession({})).to.deep.equal(ENVELOPE);
+    const error = await tabwright.createSession({}).catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(TypeError);
+    expect(received).to.have.length(4);
+  });
+
+  it('does not resend a dropped request that carries no Idempotency-Key', async () => {
+    const { tabwright, received } = await client([DROPPED, { status: 204 }]);
+    const error = await tabwright.deleteSession('ses_1').catch((caught: unknown) => caught);
+    expect(error).to.be.instanceOf(TypeError);
+    expect(received).to.have.length(1);
+    expect(waits).to.deep.equal([]);
   });
 
   it('uses the Idempotency-Key it is given', async () => {

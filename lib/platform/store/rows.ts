@@ -82,6 +82,16 @@ export interface SessionPage {
   nextCursor: string | null;
 }
 
+/**
+ * Which claim an Idempotency-Key names: the API key's, within `scope` (the caller's choice of what
+ * else the key is per; http/idempotency.ts gives '' for a create and the session's id for an act).
+ */
+export interface IdempotencyClaim {
+  keyId: string;
+  scope: string;
+  idemKey: string;
+}
+
 /** What `beginIdempotent` found: go ahead, wait, refuse, or replay the stored response. */
 export type IdempotencyBegin =
   | { state: 'new' }

@@ -21,6 +21,7 @@ import type {
   Account,
   ApiKeyRecord,
   IdempotencyBegin,
+  IdempotencyClaim,
   LedgerEntry,
   NewSessionRow,
   RateDecision,
@@ -115,19 +116,20 @@ export interface SessionStore {
   failOrphanedSessions(now: number, node: string): Promise<SessionRow[]>;
 }
 
-/** Idempotency-Key storage, scoped to the API key; a done response is replayed for IDEMPOTENCY_TTL_MS. */
+/** Idempotency-Key storage, scoped to the API key and a scope; a done response is replayed for IDEMPOTENCY_TTL_MS. */
 export interface IdempotencyStore {
   /**
-   * Atomically claims `idemKey` for this request, or says why not: of any number of concurrent
-   * calls with one (keyId, idemKey), on any node, exactly one answers 'new' (the primary key on
-   * (key_id, idem_key) is the claim). A pending claim older than IDEMPOTENCY_ABANDONED_MS may be
-   * claimed again; rows older than IDEMPOTENCY_TTL_MS are purged.
+   * Atomically claims the key for this request, or says why not: of any number of concurrent
+   * calls with one (keyId, scope, idemKey), on any node, exactly one answers 'new' (the primary key
+   * on (key_id, scope, idem_key) is the claim). A pending claim older than IDEMPOTENCY_ABANDONED_MS
+   * may be claimed again; rows older than IDEMPOTENCY_TTL_MS are purged. Asking again while the
+   * answer is 'pending' is how a caller waits for the first request (it costs one transaction).
    */
-  beginIdempotent(input: { keyId: string; idemKey: string; bodyHash: string; now: number }): Promise<IdempotencyBegin>;
+  beginIdempotent(input: IdempotencyClaim & { bodyHash: string; now: number }): Promise<IdempotencyBegin>;
   /** Stores the response of a claimed (pending) request for replay. */
-  completeIdempotent(input: { keyId: string; idemKey: string; status: number; body: string; requestId: string }): Promise<void>;
+  completeIdempotent(input: IdempotencyClaim & { status: number; body: string; requestId: string }): Promise<void>;
   /** Drops a pending claim whose response is not kept (429, 503, 5xx), so a retry runs afresh. */
-  releaseIdempotent(input: { keyId: string; idemKey: string }): Promise<void>;
+  releaseIdempotent(input: IdempotencyClaim): Promise<void>;
 }
 
 /**

@@ -131,6 +131,14 @@ export const pgMigrations: readonly string[] = [
     started_at BIGINT NOT NULL
   );
   `,
+  // 3: an Idempotency-Key is claimed within a scope besides the API key (issue 31): '' for a
+  // create, the session's id for an act in it, so one key used on two sessions is two claims.
+  `
+  ALTER TABLE idempotency ADD COLUMN scope TEXT NOT NULL DEFAULT '';
+  ALTER TABLE idempotency ALTER COLUMN scope DROP DEFAULT;
+  ALTER TABLE idempotency DROP CONSTRAINT idempotency_pkey;
+  ALTER TABLE idempotency ADD PRIMARY KEY (key_id, scope, idem_key);
+  `,
 ];
 
 /**

@@ -11,25 +11,25 @@ import { LOCKS, lockKey, transaction } from './connection.js';
 /** Idempotency operations on `pool`. */
 export function pgIdempotencyStore(pool: pg.Pool): IdempotencyStore {
   return {
-    async beginIdempotent({ keyId, idemKey, bodyHash, now }) {
+    async beginIdempotent({ keyId, scope, idemKey, bodyHash, now }) {
       // Lazy expiry, outside the claim: rows another transaction holds are skipped rather than
       // waited for (two purges never deadlock), and an expired row met below is taken over anyway.
       await pool.query(
-        `DELETE FROM idempotency WHERE (key_id, idem_key) IN
-           (SELECT key_id, idem_key FROM idempotency WHERE created_at <= $1 LIMIT 1000 FOR UPDATE SKIP LOCKED)`,
+        `DELETE FROM idempotency WHERE (key_id, scope, idem_key) IN
+           (SELECT key_id, scope, idem_key FROM idempotency WHERE created_at <= $1 LIMIT 1000 FOR UPDATE SKIP LOCKED)`,
         [now - IDEMPOTENCY_TTL_MS],
       );
       return transaction(pool, async (client): Promise<IdempotencyBegin> => {
         for (;;) {
           const claimed = await client.query(
-            `INSERT INTO idempotency (key_id, idem_key, body_hash, state, created_at) VALUES ($1, $2, $3, 'pending', $4) ON CONFLICT DO NOTHING`,
-            [keyId, idemKey, bodyHash, now],
+            `INSERT INTO idempotency (key_id, scope, idem_key, body_hash, state, created_at) VALUES ($1, $2, $3, $4, 'pending', $5) ON CONFLICT DO NOTHING`,
+            [keyId, scope, idemKey, bodyHash, now],
           );
           if (claimed.rowCount === 1) return { state: 'new' };
           // Someone else's row: wait for whoever holds it, then read what they left.
           const { rows } = await client.query<IdempotencyDbRow>(
-            'SELECT body_hash, state, status, body, request_id, created_at FROM idempotency WHERE key_id = $1 AND idem_key = $2 FOR UPDATE',
-            [keyId, idemKey],
+            'SELECT body_hash, state, status, body, request_id, created_at FROM idempotency WHERE key_id = $1 AND scope = $2 AND idem_key = $3 FOR UPDATE',
+            [keyId, scope, idemKey],
           );
           const row = rows[0];
           // Released (deleted) between the insert and the read: claim again.
@@ -37,9 +37,9 @@ export function pgIdempotencyStore(pool: pg.Pool): IdempotencyStore {
           const abandoned = row.state === 'pending' && row.created_at <= now - IDEMPOTENCY_ABANDONED_MS;
           if (abandoned || row.created_at <= now - IDEMPOTENCY_TTL_MS) {
             await client.query(
-              `UPDATE idempotency SET body_hash = $3, state = 'pending', status = NULL, body = NULL, request_id = NULL, created_at = $4
-               WHERE key_id = $1 AND idem_key = $2`,
-              [keyId, idemKey, bodyHash, now],
+              `UPDATE idempotency SET body_hash = $4, state = 'pending', status = NULL, body = NULL, request_id = NULL, created_at = $5
+               WHERE key_id = $1 AND scope = $2 AND idem_key = $3`,
+              [keyId, scope, idemKey, bodyHash, now],
             );
             return { state: 'new' };
           }
@@ -47,14 +47,14 @@ export function pgIdempotencyStore(pool: pg.Pool): IdempotencyStore {
         }
       });
     },
-    async completeIdempotent({ keyId, idemKey, status, body, requestId }) {
+    async completeIdempotent({ keyId, scope, idemKey, status, body, requestId }) {
       await pool.query(
-        `UPDATE idempotency SET state = 'done', status = $3, body = $4, request_id = $5 WHERE key_id = $1 AND idem_key = $2 AND state = 'pending'`,
-        [keyId, idemKey, status, body, requestId],
+        `UPDATE idempotency SET state = 'done', status = $4, body = $5, request_id = $6 WHERE key_id = $1 AND scope = $2 AND idem_key = $3 AND state = 'pending'`,
+        [keyId, scope, idemKey, status, body, requestId],
       );
     },
-    async releaseIdempotent({ keyId, idemKey }) {
-      await pool.query(`DELETE FROM idempotency WHERE key_id = $1 AND idem_key = $2 AND state = 'pending'`, [keyId, idemKey]);
+    async releaseIdempotent({ keyId, scope, idemKey }) {
+      await pool.query(`DELETE FROM idempotency WHERE key_id = $1 AND scope = $2 AND idem_key = $3 AND state = 'pending'`, [keyId, scope, idemKey]);
     },
   };
 }

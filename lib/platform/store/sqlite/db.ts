@@ -148,6 +148,28 @@ export const migrations: readonly Migration[] = [
     started_at INTEGER NOT NULL
   ) STRICT;
   `,
+  // 7: an Idempotency-Key is claimed within a scope besides the API key (issue 31): '' for a
+  // create, the session's id for an act in it, so one key used on two sessions is two claims.
+  // SQLite cannot change a primary key in place: the table is rebuilt, existing claims kept as creates'.
+  `
+  CREATE TABLE idempotency_scoped (
+    key_id     TEXT NOT NULL REFERENCES api_keys(id),
+    scope      TEXT NOT NULL,
+    idem_key   TEXT NOT NULL,
+    body_hash  TEXT NOT NULL,
+    state      TEXT NOT NULL CHECK (state IN ('pending', 'done')),
+    status     INTEGER,
+    body       TEXT,
+    request_id TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (key_id, scope, idem_key)
+  ) STRICT;
+  INSERT INTO idempotency_scoped (key_id, scope, idem_key, body_hash, state, status, body, request_id, created_at)
+    SELECT key_id, '', idem_key, body_hash, state, status, body, request_id, created_at FROM idempotency;
+  DROP TABLE idempotency;
+  ALTER TABLE idempotency_scoped RENAME TO idempotency;
+  CREATE INDEX idempotency_created ON idempotency(created_at);
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

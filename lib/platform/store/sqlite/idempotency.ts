@@ -1,37 +1,38 @@
 import type Database from 'better-sqlite3';
 import { claimedAnswer, type IdempotencyDbRow } from '../db-rows.js';
 import { IDEMPOTENCY_ABANDONED_MS, IDEMPOTENCY_TTL_MS } from '../rules.js';
-import type { IdempotencyBegin, IdempotencyStore } from '../types.js';
+import type { IdempotencyBegin, IdempotencyClaim, IdempotencyStore } from '../types.js';
 import type { Sync } from './sync.js';
+
+/** The WHERE clause naming one claim, with the named parameters of an IdempotencyClaim. */
+const CLAIM = 'key_id = @keyId AND scope = @scope AND idem_key = @idemKey';
 
 /** Idempotency operations over `db`, with their statements prepared once. */
 export function idempotencyStore(db: Database.Database): Sync<IdempotencyStore> {
   const purge = db.prepare<[number]>('DELETE FROM idempotency WHERE created_at <= ?');
-  const find = db.prepare<[string, string], IdempotencyDbRow>(
-    'SELECT body_hash, state, status, body, request_id, created_at FROM idempotency WHERE key_id = ? AND idem_key = ?',
+  const find = db.prepare<IdempotencyClaim, IdempotencyDbRow>(`SELECT body_hash, state, status, body, request_id, created_at FROM idempotency WHERE ${CLAIM}`);
+  const claim = db.prepare<IdempotencyClaim & { bodyHash: string; now: number }>(
+    `INSERT INTO idempotency (key_id, scope, idem_key, body_hash, state, created_at) VALUES (@keyId, @scope, @idemKey, @bodyHash, 'pending', @now)`,
   );
-  const claim = db.prepare<[string, string, string, number]>(
-    `INSERT INTO idempotency (key_id, idem_key, body_hash, state, created_at) VALUES (?, ?, ?, 'pending', ?)`,
+  const reclaim = db.prepare<IdempotencyClaim & { bodyHash: string; now: number }>(
+    `UPDATE idempotency SET body_hash = @bodyHash, created_at = @now WHERE ${CLAIM} AND state = 'pending'`,
   );
-  const reclaim = db.prepare<[string, number, string, string]>(
-    `UPDATE idempotency SET body_hash = ?, created_at = ? WHERE key_id = ? AND idem_key = ? AND state = 'pending'`,
+  const complete = db.prepare<IdempotencyClaim & { status: number; body: string; requestId: string }>(
+    `UPDATE idempotency SET state = 'done', status = @status, body = @body, request_id = @requestId WHERE ${CLAIM} AND state = 'pending'`,
   );
-  const complete = db.prepare<{ keyId: string; idemKey: string; status: number; body: string; requestId: string }>(
-    `UPDATE idempotency SET state = 'done', status = @status, body = @body, request_id = @requestId
-     WHERE key_id = @keyId AND idem_key = @idemKey AND state = 'pending'`,
-  );
-  const release = db.prepare<[string, string]>(`DELETE FROM idempotency WHERE key_id = ? AND idem_key = ? AND state = 'pending'`);
+  const release = db.prepare<IdempotencyClaim>(`DELETE FROM idempotency WHERE ${CLAIM} AND state = 'pending'`);
 
-  const begin = db.transaction(({ keyId, idemKey, bodyHash, now }: Parameters<Sync<IdempotencyStore>['beginIdempotent']>[0]): IdempotencyBegin => {
+  const begin = db.transaction((input: Parameters<Sync<IdempotencyStore>['beginIdempotent']>[0]): IdempotencyBegin => {
+    const { keyId, scope, idemKey, bodyHash, now } = input;
     // Lazy expiry: old rows go whenever anyone claims, so no timer is needed and none is forgotten.
     purge.run(now - IDEMPOTENCY_TTL_MS);
-    const row = find.get(keyId, idemKey);
+    const row = find.get({ keyId, scope, idemKey });
     if (!row) {
-      claim.run(keyId, idemKey, bodyHash, now);
+      claim.run({ keyId, scope, idemKey, bodyHash, now });
       return { state: 'new' };
     }
     if (row.state === 'pending' && row.created_at <= now - IDEMPOTENCY_ABANDONED_MS) {
-      reclaim.run(bodyHash, now, keyId, idemKey);
+      reclaim.run({ keyId, scope, idemKey, bodyHash, now });
       return { state: 'new' };
     }
     return claimedAnswer(row, bodyHash);
@@ -40,11 +41,11 @@ export function idempotencyStore(db: Database.Database): Sync<IdempotencyStore> 
   return {
     // IMMEDIATE: read and claim under one write lock, so two processes cannot both see the key absent.
     beginIdempotent: (input) => begin.immediate(input),
-    completeIdempotent(input) {
-      complete.run(input);
+    completeIdempotent({ keyId, scope, idemKey, status, body, requestId }) {
+      complete.run({ keyId, scope, idemKey, status, body, requestId });
     },
-    releaseIdempotent({ keyId, idemKey }) {
-      release.run(keyId, idemKey);
+    releaseIdempotent({ keyId, scope, idemKey }) {
+      release.run({ keyId, scope, idemKey });
     },
   };
 }

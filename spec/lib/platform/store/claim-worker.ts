@@ -6,6 +6,6 @@ const { dir, keyId, barrier } = workerData as { dir: string; keyId: string; barr
 const store = openSqliteStore(dir);
 parentPort!.postMessage('ready');
 Atomics.wait(new Int32Array(barrier), 0, 0);
-const { state } = store.sync.beginIdempotent({ keyId, idemKey: 'same-key', bodyHash: 'same-body', now: Date.now() });
+const { state } = store.sync.beginIdempotent({ keyId, scope: '', idemKey: 'same-key', bodyHash: 'same-body', now: Date.now() });
 void store.close();
 parentPort!.postMessage(state);

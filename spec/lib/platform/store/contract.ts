@@ -203,21 +203,35 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
 
     describe('beginIdempotent()', () => {
       it("answers 'new' to exactly one of 10 concurrent claims of one key", async () => {
-        const claim = () => store.beginIdempotent({ keyId: key.id, idemKey: 'same', bodyHash: 'body', now: T0 });
+        const claim = () => store.beginIdempotent({ keyId: key.id, scope: '', idemKey: 'same', bodyHash: 'body', now: T0 });
         const states = (await Promise.all(Array.from({ length: 10 }, claim))).map((answer) => answer.state);
         expect(states.filter((state) => state === 'new')).to.have.length(1);
         expect(states.filter((state) => state === 'pending')).to.have.length(9);
       });
 
       it('replays a completed response and lets a released claim be taken again', async () => {
-        const input = { keyId: key.id, idemKey: 'k', bodyHash: 'body', now: T0 };
+        const input = { keyId: key.id, scope: '', idemKey: 'k', bodyHash: 'body', now: T0 };
         await store.beginIdempotent(input);
-        await store.completeIdempotent({ keyId: key.id, idemKey: 'k', status: 201, body: '{}', requestId: 'req_1' });
+        await store.completeIdempotent({ keyId: key.id, scope: '', idemKey: 'k', status: 201, body: '{}', requestId: 'req_1' });
         expect(await store.beginIdempotent(input)).to.deep.equal({ state: 'replay', status: 201, body: '{}', requestId: 'req_1' });
         expect(await store.beginIdempotent({ ...input, bodyHash: 'other' })).to.deep.equal({ state: 'conflict' });
         await store.beginIdempotent({ ...input, idemKey: 'r' });
-        await store.releaseIdempotent({ keyId: key.id, idemKey: 'r' });
+        await store.releaseIdempotent({ keyId: key.id, scope: '', idemKey: 'r' });
         expect(await store.beginIdempotent({ ...input, idemKey: 'r' })).to.deep.equal({ state: 'new' });
+      });
+
+      it('keeps one key in two scopes as two claims: each claimed, completed and released on its own', async () => {
+        const create = { keyId: key.id, scope: '', idemKey: 'k' };
+        const act = { keyId: key.id, scope: 'ses_a', idemKey: 'k' };
+        expect(await store.beginIdempotent({ ...create, bodyHash: 'h1', now: T0 })).to.deep.equal({ state: 'new' });
+        expect(await store.beginIdempotent({ ...act, bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'new' });
+        expect(await store.beginIdempotent({ ...act, scope: 'ses_b', bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'new' });
+        await store.completeIdempotent({ ...act, status: 200, body: '{"a":1}', requestId: 'req_a' });
+        expect(await store.beginIdempotent({ ...create, bodyHash: 'h1', now: T0 })).to.deep.equal({ state: 'pending' });
+        await store.releaseIdempotent(create);
+        expect(await store.beginIdempotent({ ...act, bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'replay', status: 200, body: '{"a":1}', requestId: 'req_a' });
+        expect(await store.beginIdempotent({ ...act, scope: 'ses_b', bodyHash: 'h2', now: T0 })).to.deep.equal({ state: 'pending' });
+        expect(await store.beginIdempotent({ ...create, bodyHash: 'h3', now: T0 })).to.deep.equal({ state: 'new' });
       });
     });
 

@@ -82,6 +82,17 @@ describe('migrate()', () => {
     expect(db.prepare("SELECT count(*) FROM sqlite_master WHERE name = 't'").pluck().get()).to.equal(0);
   });
 
+  it('keeps the Idempotency-Key claims made before scopes, as creates\' (scope \'\')', () => {
+    migrate(db, migrations.slice(0, 6));
+    // A claim alone, without the key it belongs to.
+    db.pragma('foreign_keys = OFF');
+    db.prepare(`INSERT INTO idempotency (key_id, idem_key, body_hash, state, status, body, request_id, created_at) VALUES ('key_1', 'k', 'h', 'done', 201, '{}', 'req_1', 1)`).run();
+    migrate(db);
+    expect(db.prepare('SELECT key_id, scope, idem_key, state, request_id FROM idempotency').all()).to.deep.equal([
+      { key_id: 'key_1', scope: '', idem_key: 'k', state: 'done', request_id: 'req_1' },
+    ]);
+  });
+
   it('runs function steps inside the same transaction', () => {
     migrate(db, [(inner) => inner.exec('CREATE TABLE f (x)')]);
     expect(db.pragma('user_version', { simple: true })).to.equal(1);

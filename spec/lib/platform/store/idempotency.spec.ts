@@ -11,8 +11,8 @@ describe('Store#beginIdempotent()', () => {
   beforeEach(() => {
     keyId = seedKey(fresh.store).record.id;
   });
-  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.beginIdempotent({ keyId, idemKey, bodyHash, now });
-  const complete = () => fresh.store.completeIdempotent({ keyId, idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
+  const begin = (bodyHash = 'h1', now = T0, idemKey = 'k1') => fresh.store.beginIdempotent({ keyId, scope: '', idemKey, bodyHash, now });
+  const complete = () => fresh.store.completeIdempotent({ keyId, scope: '', idemKey: 'k1', status: 201, body: '{"session_id":"ses_1"}', requestId: 'req_1' });
 
   it("claims an unseen key ('new'), then reports it 'pending' while the first request runs", async () => {
     expect(await begin()).to.deep.equal({ state: 'new' });
@@ -36,7 +36,7 @@ describe('Store#beginIdempotent()', () => {
     await begin();
     await complete();
     const store = fresh.reopen();
-    expect((await store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.include({ state: 'replay', requestId: 'req_1' });
+    expect((await store.beginIdempotent({ keyId, scope: '', idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.include({ state: 'replay', requestId: 'req_1' });
   });
 
   it('forgets a key after 24 hours', async () => {
@@ -63,13 +63,13 @@ describe('Store#beginIdempotent()', () => {
   it('keeps a pending claim across a restart until it is abandoned', async () => {
     await begin();
     const store = fresh.reopen();
-    expect((await store.beginIdempotent({ keyId, idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.deep.equal({ state: 'pending' });
+    expect((await store.beginIdempotent({ keyId, scope: '', idemKey: 'k1', bodyHash: 'h1', now: T0 + 1 }))).to.deep.equal({ state: 'pending' });
   });
 
   it('scopes keys to the API key', async () => {
     const other = (await fresh.store.createKey({ accountId: (await fresh.store.listAccounts())[0]!.id, test: false, now: T0 })).record.id;
     await begin();
-    expect((await fresh.store.beginIdempotent({ keyId: other, idemKey: 'k1', bodyHash: 'h2', now: T0 }))).to.deep.equal({ state: 'new' });
+    expect((await fresh.store.beginIdempotent({ keyId: other, scope: '', idemKey: 'k1', bodyHash: 'h2', now: T0 }))).to.deep.equal({ state: 'new' });
   });
 
   it("gives exactly one 'new' among 10 claims of the same key", async () => {
@@ -110,8 +110,8 @@ describe('Store#completeIdempotent()', () => {
 
   it('does nothing for a key that was never claimed', async () => {
     const { record } = seedKey(fresh.store);
-    await fresh.store.completeIdempotent({ keyId: record.id, idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
-    expect((await fresh.store.beginIdempotent({ keyId: record.id, idemKey: 'k1', bodyHash: 'h', now: T0 }))).to.deep.equal({ state: 'new' });
+    await fresh.store.completeIdempotent({ keyId: record.id, scope: '', idemKey: 'k1', status: 201, body: '{}', requestId: 'req_1' });
+    expect((await fresh.store.beginIdempotent({ keyId: record.id, scope: '', idemKey: 'k1', bodyHash: 'h', now: T0 }))).to.deep.equal({ state: 'new' });
   });
 });
 
@@ -120,7 +120,7 @@ describe('Store#releaseIdempotent()', () => {
 
   it('drops a pending claim so a retry runs afresh, even with another body', async () => {
     const { record } = seedKey(fresh.store);
-    const input = { keyId: record.id, idemKey: 'k1', now: T0 };
+    const input = { keyId: record.id, scope: '', idemKey: 'k1', now: T0 };
     await fresh.store.beginIdempotent({ ...input, bodyHash: 'h1' });
     await fresh.store.releaseIdempotent(input);
     expect((await fresh.store.beginIdempotent({ ...input, bodyHash: 'h2' }))).to.deep.equal({ state: 'new' });
@@ -128,7 +128,7 @@ describe('Store#releaseIdempotent()', () => {
 
   it('never drops a completed response', async () => {
     const { record } = seedKey(fresh.store);
-    const input = { keyId: record.id, idemKey: 'k1' };
+    const input = { keyId: record.id, scope: '', idemKey: 'k1' };
     await fresh.store.beginIdempotent({ ...input, bodyHash: 'h1', now: T0 });
     await fresh.store.completeIdempotent({ ...input, status: 400, body: '{"error":{}}', requestId: 'req_1' });
     await fresh.store.releaseIdempotent(input);

@@ -71,7 +71,7 @@ describe('PostgreSQL store on two nodes', () => {
   it('lets one of 10 concurrent Idempotency-Key claims through, on either node', async () => {
     const { key } = await keyed(nodes[0]);
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => nodes[i % 2]!.beginIdempotent({ keyId: key.id, idemKey: 'same', bodyHash: 'h', now: T0 })),
+      Array.from({ length: 10 }, (_, i) => nodes[i % 2]!.beginIdempotent({ keyId: key.id, scope: '', idemKey: 'same', bodyHash: 'h', now: T0 })),
     );
     expect(answers.filter((a) => a.state === 'new')).to.have.length(1);
     expect(answers.filter((a) => a.state === 'pending')).to.have.length(9);
