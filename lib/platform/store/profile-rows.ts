@@ -32,7 +32,7 @@ export function toProfile(row: ProfileDbRow): ProfileRow {
   return {
     accountId: row.account_id,
     name: row.name,
-    origins: origins as string[],
+    origins,
     cookies: row.cookies,
     bytes: row.bytes,
     createdAt: row.created_at,

@@ -57,17 +57,17 @@ export function describeProfileStore(current: () => { store: Store; key: ApiKeyR
 
     it('frees a hold when its session releases it, ends or fails, without a release', async () => {
       const [first, second, third, fourth] = await Promise.all([session(), session(), session(), session()]);
-      expect(await store.holdProfile({ accountId, name: 'p', sessionId: first!, now: T0 })).to.deep.equal({ held: true });
-      await save('p', first!);
-      await store.releaseProfile({ accountId, name: 'p', sessionId: second! });
-      expect(await store.holdProfile({ accountId, name: 'p', sessionId: second!, now: T0 }), "another's release frees nothing").to.deep.equal({ held: false, holder: first });
-      await store.releaseProfile({ accountId, name: 'p', sessionId: first! });
-      expect(await store.holdProfile({ accountId, name: 'p', sessionId: second!, now: T0 })).to.deep.equal({ held: true });
-      await end(second!);
+      expect(await store.holdProfile({ accountId, name: 'p', sessionId: first, now: T0 })).to.deep.equal({ held: true });
+      await save('p', first);
+      await store.releaseProfile({ accountId, name: 'p', sessionId: second });
+      expect(await store.holdProfile({ accountId, name: 'p', sessionId: second, now: T0 }), "another's release frees nothing").to.deep.equal({ held: false, holder: first });
+      await store.releaseProfile({ accountId, name: 'p', sessionId: first });
+      expect(await store.holdProfile({ accountId, name: 'p', sessionId: second, now: T0 })).to.deep.equal({ held: true });
+      await end(second);
       expect((await store.readProfile(accountId, 'p'))?.holder, 'an ended holder').to.equal(null);
-      expect(await store.holdProfile({ accountId, name: 'p', sessionId: third!, now: T0 })).to.deep.equal({ held: true });
-      await end(third!, 'failed');
-      expect(await store.holdProfile({ accountId, name: 'p', sessionId: fourth!, now: T0 })).to.deep.equal({ held: true });
+      expect(await store.holdProfile({ accountId, name: 'p', sessionId: third, now: T0 })).to.deep.equal({ held: true });
+      await end(third, 'failed');
+      expect(await store.holdProfile({ accountId, name: 'p', sessionId: fourth, now: T0 })).to.deep.equal({ held: true });
     });
 
     it('refuses a hold for a session that is not active', async () => {
