@@ -16,6 +16,9 @@ import { liveRoute } from './live.js';
 import { mcpRoute } from './mcp.js';
 import { metricsRoute } from './metrics.js';
 import { openApiRoute } from './openapi.js';
+import { deleteProfileRoute } from './profile-delete.js';
+import { getProfileRoute } from './profile.js';
+import { listProfilesRoute } from './profiles.js';
 import { takeoverRoute } from './takeover.js';
 import { traceRoute } from './trace.js';
 
@@ -32,6 +35,9 @@ export const routes: readonly Route[] = [
   inputRoute,
   cdpRoute,
   cdpVersionRoute,
+  listProfilesRoute,
+  getProfileRoute,
+  deleteProfileRoute,
   mcpRoute,
   eventsRoute,
   openApiRoute,
