@@ -1,4 +1,5 @@
 // What every API benchmark starts: the whole service in-process on a loopback port and a key.
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { AddressInfo } from 'node:net';
@@ -12,6 +13,7 @@ import { createApp } from '../http/app.js';
 import { cdpUpgrades } from '../http/cdp.js';
 import type { EngineGate } from '../lib/platform/capacity/gate.js';
 import { systemClock } from '../lib/platform/clock.js';
+import { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { openStore, type Store } from '../lib/platform/store/index.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
 import { createLogger } from '../lib/platform/log.js';
@@ -62,7 +64,8 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
   const registry = new Registry({ store, clock: systemClock, driver, telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
-  const deps = { store, registry, clock: systemClock, engine, telemetry, dataDir, mcp };
+  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: 10 * 2 ** 20 });
+  const deps = { store, profiles, registry, clock: systemClock, engine, telemetry, dataDir, mcp };
   const server = createApp(deps).listen(0, '127.0.0.1');
   server.on('upgrade', cdpUpgrades(deps));
   await new Promise((resolve) => server.once('listening', resolve));

@@ -258,6 +258,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/profiles": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the account's profiles
+         * @description Saved browser profiles (cookies, localStorage, IndexedDB) of the key's account, by name, in pages; each with what it holds, never its content.
+         */
+        get: operations["listProfiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/profiles/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profile name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Get a profile
+         * @description What a saved profile holds (its origins, how many cookies, its size), when it was saved and by which session, and the session holding it for writing. Its saved state is decrypted to check it: a profile this node cannot read is 409 profile_unreadable, as a create naming it would be.
+         */
+        get: operations["getProfile"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a profile
+         * @description Deletes the saved profile and its state; sessions already started from it keep theirs. Refused while a session created with persist: true holds it.
+         */
+        delete: operations["deleteProfile"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/mcp": {
         parameters: {
             query?: never;
@@ -1337,6 +1384,83 @@ export interface components {
             "Protocol-Version": string;
             /** @description Where to connect: the session's cdp_url. */
             webSocketDebuggerUrl: string;
+        };
+        ProfileList: {
+            /** @description The account's profiles, by name. */
+            profiles: components["schemas"]["Profile"][];
+            /** @description Whether another page follows. */
+            has_more: boolean;
+            /** @description Pass as after to get the next page; null on the last page. */
+            next_cursor: string | null;
+        };
+        Profile: {
+            /** @description The profile's name, 1 to 64 of a-z, 0-9, - and _; each account has its own names. */
+            name: string;
+            /** @description The origins whose localStorage or IndexedDB it holds (https://example.com), in the order saved. */
+            origins: string[];
+            /** @description How many cookies it holds. */
+            cookies: number;
+            /** @description The size of its saved state, uncompressed and unencrypted, in bytes; 0 while never saved. */
+            bytes: number;
+            /**
+             * Format: date-time
+             * @description When it was first saved, or claimed by a persisting session that has not saved yet (ISO 8601).
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description When it was last saved (ISO 8601).
+             */
+            updated_at: string;
+            /** @description The session that last saved it; null while never saved. */
+            last_session: string | null;
+            /** @description The active session that holds it for writing (created with persist: true); null when none does. */
+            in_use_by: string | null;
+        };
+        ProfileNotFoundError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "profile_not_found";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        ProfileUnreadableError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "profile_unreadable";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        ProfileInUseError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "profile_in_use";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
         };
         McpSessionNotFoundError: {
             error: {
@@ -3714,6 +3838,359 @@ export interface operations {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
                     "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listProfiles: {
+        parameters: {
+            query?: {
+                /** @description Most profiles in one page. */
+                limit?: number;
+                /** @description The next_cursor of the previous page. */
+                after?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of profiles. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileList"];
+                };
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profile name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The profile. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Profile"];
+                };
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The account has no profile of that name. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description Its saved state does not decrypt with this node's key: the key changed (TABWRIGHT_PROFILE_KEY, or the data folder's profile.key) or the stored row was altered. Restore the key, or delete the profile. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileUnreadableError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    deleteProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Profile name. */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted; no body. */
+            204: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description The account has no profile of that name. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description An active session created with persist: true holds the profile (context.session_id names it): delete it once that session has ended. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileInUseError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
                     [name: string]: unknown;
                 };
                 content: {

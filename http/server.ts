@@ -7,13 +7,14 @@ import { EngineGate } from '../lib/platform/capacity/gate.js';
 import { Heartbeat } from '../lib/platform/cluster/heartbeat.js';
 import { systemMemory } from '../lib/platform/capacity/memory.js';
 import { systemClock } from '../lib/platform/clock.js';
-import type { Config } from '../lib/platform/config/index.js';
+import { profileKey, type Config } from '../lib/platform/config/index.js';
 import { pruneEnded } from '../lib/platform/journal/retention.js';
 import { PRUNE_INTERVAL_MS } from '../lib/platform/journal/limits.js';
 import { closeOrphanJournals } from '../lib/platform/journal/orphans.js';
 import { sessionNode } from '../lib/platform/ids.js';
 import { log } from '../lib/platform/log.js';
 import { AddressGuard } from '../lib/network/address.js';
+import { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { openStore, takeOwnership, type Store } from '../lib/platform/store/index.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
 import { packageVersion } from '../lib/platform/version.js';
@@ -27,6 +28,8 @@ export interface Running {
   server: Server;
   url: string;
   store: Store;
+  /** Saved browser profiles, sealed with this node's key, over `store`. */
+  profiles: ProfileVault;
   engine: Engine;
   registry: Registry;
   stop(): Promise<void>;
@@ -75,8 +78,8 @@ function unlessAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined):
  * Starts the whole service in the order that keeps a failed start harmless: bind the port first
  * (a busy one fails before anything is opened), then take the data folder's ownership (a second
  * owner, serve or embedded mcp, fails with DataFolderInUse before it could take the first one's
- * live sessions for orphans), then open the store (failing sessions a previous process left
- * active), then launch Chromium; requests during the launch
+ * live sessions for orphans), then read or make the profile key (lib/platform/config/profile-key.ts), then open the store
+ * (failing sessions a previous process left active), then launch Chromium; requests during the launch
  * are answered 503 engine_unavailable. `stop` refuses new work, ends every session cleanly,
  * closes Chromium and the store, and gives the data folder up.
  *
@@ -95,8 +98,11 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     signal?.throwIfAborted();
     const ownership = takeOwnership(config.dataDir);
     undo.push(() => ownership.release());
+    // Before the store: a key file that may not be used stops the start with nothing opened.
+    const key = profileKey(config);
     const store = await openStore(config.dataDir, { databaseUrl: config.databaseUrl });
     undo.push(() => store.close());
+    const profiles = new ProfileVault(store, { key, maxBytes: config.profileMaxBytes });
     signal?.throwIfAborted();
     const orphans = await store.failOrphanedSessions(systemClock.now(), config.nodeId);
     if (orphans.length) log.warn({ count: orphans.length }, 'sessions left active by a previous process recorded as failed');
@@ -143,7 +149,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     await heartbeat.start();
     undo.push(() => heartbeat.stop());
     const mcp = new McpConnections(packageVersion(), config.nodeId);
-    const deps = { store, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp };
+    const deps = { store, profiles, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp };
     const app = createApp(deps, { metricsToken: config.metricsToken ?? undefined });
     const handle = app.callback();
     server.on('request', (request, response) => void handle(request, response));
@@ -169,7 +175,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await store.close();
         ownership.release();
       })());
-    return { server, url: `http://${config.host}:${port}`, store, engine, registry, stop };
+    return { server, url: `http://${config.host}:${port}`, store, profiles, engine, registry, stop };
   } catch (error) {
     for (const step of undo.reverse()) {
       try {

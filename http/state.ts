@@ -2,6 +2,7 @@ import type { ParameterizedContext } from 'koa';
 import type { Logger } from 'pino';
 import type { Registry } from '../actors/registry.js';
 import type { Clock } from '../lib/platform/clock.js';
+import type { ProfileVault } from '../lib/platform/profiles/vault.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { McpConnections } from '../mcp/http.js';
@@ -17,6 +18,8 @@ export interface EngineView {
 /** What the HTTP layer talks to; every route is made from it. */
 export interface AppDeps {
   store: Store;
+  /** Saved browser profiles over `store`, sealed with this node's key (GET and DELETE /v1/profiles). */
+  profiles: ProfileVault;
   registry: Registry;
   clock: Clock;
   engine: EngineView;

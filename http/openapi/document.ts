@@ -1,6 +1,7 @@
 import { maxHeaderSize } from 'node:http';
 import type * as t from 'io-ts';
 import { SchemaSet, type JsonSchema } from '../../lib/contract/codec/index.js';
+import { profileNameCodec } from '../../lib/contract/request/profile.js';
 import { sessionId } from '../../lib/contract/response/envelope.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import type { DocumentedRoute, DocumentParts } from './operation.js';
@@ -32,13 +33,15 @@ export function buildDocument(routes: readonly DocumentedRoute[]): Record<string
       }),
     );
   const idParam = { name: 'id', in: 'path', required: true, description: 'Session id, from the create answer.', schema: set.schemaOf(sessionId) };
+  const nameParam = { name: 'name', in: 'path', required: true, description: 'Profile name.', schema: set.schemaOf(profileNameCodec) };
   const parts: DocumentParts = { set, body, errors, idParam };
 
-  // One path item per path, its operations in the routes' order; a path with {id} shares the parameter.
+  // One path item per path, its operations in the routes' order; a path with {id} or {name} shares the parameter.
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     if (!route.operation && !route.operations) continue;
-    const item = (paths[route.path] ??= route.path.includes('{id}') ? { parameters: [idParam] } : {});
+    const shared = [...(route.path.includes('{id}') ? [idParam] : []), ...(route.path.includes('{name}') ? [nameParam] : [])];
+    const item = (paths[route.path] ??= shared.length > 0 ? { parameters: shared } : {});
     if (route.operations) Object.assign(item, route.operations(parts));
     else if (route.operation && route.method !== 'all') item[route.method] = operationOf(route, parts);
   }

@@ -17,6 +17,9 @@ import { liveRoute } from './live.js';
 import { mcpRoute } from './mcp.js';
 import { metricsRoute } from './metrics.js';
 import { openApiRoute } from './openapi.js';
+import { deleteProfileRoute } from './profile-delete.js';
+import { getProfileRoute } from './profile.js';
+import { listProfilesRoute } from './profiles.js';
 import { takeoverRoute } from './takeover.js';
 import { traceRoute } from './trace.js';
 
@@ -34,6 +37,9 @@ export const routes: readonly Route[] = [
   inputRoute,
   cdpRoute,
   cdpVersionRoute,
+  listProfilesRoute,
+  getProfileRoute,
+  deleteProfileRoute,
   mcpRoute,
   eventsRoute,
   openApiRoute,

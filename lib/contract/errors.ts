@@ -2,7 +2,9 @@
  * The contract's HTTP error codes (interface.md 7.1 and decisions.md), as the API document lists
  * them, and issue 14's: session_busy (a person holds the page) and not_taken_over (input without a takeover);
  * issue 17's wrong_node (a request for a session reached a node that does not run it), issue 30's
- * too_many_connections (a session's CDP connections are at their bound).
+ * too_many_connections (a session's CDP connections are at their bound), issue 31's profile codes
+ * (profile_not_found; profile_in_use: a persisting session holds it; profile_unreadable: its saved
+ * state does not decrypt with this node's key).
  */
 export const apiErrorCodes = [
   'invalid_request',
@@ -10,11 +12,14 @@ export const apiErrorCodes = [
   'insufficient_credits',
   'session_not_found',
   'trace_not_found',
+  'profile_not_found',
   'not_found',
   'idempotency_conflict',
   'session_busy',
   'not_taken_over',
   'too_many_connections',
+  'profile_in_use',
+  'profile_unreadable',
   'wrong_node',
   'payload_too_large',
   'rate_limited',
@@ -114,6 +119,21 @@ export const httpErrors = {
     new ApiError(421, 'wrong_node', `Session ${id} runs on node ${node}, not on this node (${here}); send its requests to ${node} (nginx with deploy/nginx.conf routes them by the id)`, { node, this_node: here }),
   /** 409 too_many_connections: a session's CDP connections are at their bound. */
   tooManyConnections: (message: string) => new ApiError(409, 'too_many_connections', message),
+  /** 404 profile_not_found: the account has no profile `name`. */
+  profileNotFound: (name: string) => new ApiError(404, 'profile_not_found', `Profile ${name} does not exist for this account`),
+  /** 409 profile_in_use: session `holder` holds profile `name` for writing; context.session_id names it. */
+  profileInUse: (name: string, holder: string) =>
+    new ApiError(409, 'profile_in_use', `Profile ${name} is held for writing by session ${holder}: wait until it ends, or start this session with persist: false`, { session_id: holder }),
+  /**
+   * 409 profile_unreadable: profile `name`'s saved state does not decrypt (or parse) with this
+   * node's key; `why` says what failed. Never answered as an empty profile.
+   */
+  profileUnreadable: (name: string, why: string) =>
+    new ApiError(
+      409,
+      'profile_unreadable',
+      `Profile ${name} cannot be read: ${why}. The key changed (TABWRIGHT_PROFILE_KEY, or the data folder's profile.key) or the stored row was altered; restore the key, or DELETE /v1/profiles/${name} and start afresh`,
+    ),
   notTakenOver: (message = 'The session is not taken over: POST /v1/sessions/{id}/takeover first') => new ApiError(409, 'not_taken_over', message),
   /** 503 engine_unavailable: `what` is going on, in a sentence; the message adds when to retry, as Retry-After does. */
   engineUnavailable: (retryAfterSeconds: number, what: string) =>

@@ -155,7 +155,7 @@ describe('GET /v1/sessions/:id/events (a client that goes away)', () => {
   let server: Server;
   beforeEach(async () => {
     service = startFakeService();
-    const app = createApp({ store: service.store, registry: service.registry, clock: service.clock, engine: { health: 'up', retryAfter: () => 1 }, telemetry: service.telemetry, dataDir: service.dataDir, mcp: new McpConnections('0.0.0-test') });
+    const app = createApp({ store: service.store, profiles: service.profiles, registry: service.registry, clock: service.clock, engine: { health: 'up', retryAfter: () => 1 }, telemetry: service.telemetry, dataDir: service.dataDir, mcp: new McpConnections('0.0.0-test') });
     const handle = app.callback();
     server = createServer((request, response) => void handle(request, response));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -37,6 +37,7 @@ describe('GET /v1/openapi.json', () => {
       'GET /v1/sessions/{id}/trace',
       'GET /v1/sessions/{id}/live', 'POST /v1/sessions/{id}/takeover', 'POST /v1/sessions/{id}/handback', 'POST /v1/sessions/{id}/input',
       'GET /v1/sessions/{id}/cdp', 'GET /v1/sessions/{id}/cdp/json/version',
+      'GET /v1/profiles', 'GET /v1/profiles/{name}', 'DELETE /v1/profiles/{name}',
       'GET /v1/openapi.json', 'GET /health', 'GET /metrics', 'POST /mcp', 'GET /mcp', 'DELETE /mcp',
     ]);
     for (const code of [...apiErrorCodes, ...stepErrorCodes]) expect(text, code).to.include(`"${code}"`);

@@ -3,6 +3,7 @@
 // with deploy/nginx.conf, its ports rewritten to free loopback ones. Everything runs as a child of
 // the test process and is stopped by its pid; the folders it made are removed.
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -52,6 +53,8 @@ export class TestCluster {
   readonly nodes: ClusterNode[] = [];
   private nginx: ChildProcess | undefined;
   private readonly accounts = new Map<string, string>();
+  /** TABWRIGHT_PROFILE_KEY: nodes sharing a database must share it, and serve refuses to start without it there. */
+  private readonly profileKey = randomBytes(32).toString('hex');
   private constructor(
     readonly postgres: TestPostgres,
     readonly databaseUrl: string,
@@ -91,6 +94,7 @@ export class TestCluster {
       DATA_DIR: dataDir,
       NODE_ID: node,
       TABWRIGHT_NODE_TIMEOUT_S: String(this.nodeTimeoutSeconds),
+      TABWRIGHT_PROFILE_KEY: this.profileKey,
       TABWRIGHT_WARM_SESSIONS: '0',
       TABWRIGHT_ALLOW_HOSTS: this.allowHosts,
       LOG_LEVEL: 'warn',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -17,6 +18,7 @@ import type { AiProvider, SolverConfig } from '../../lib/platform/config/service
 import type { EngineGate } from '../../lib/platform/capacity/gate.js';
 import type { PlanName } from '../../lib/contract/plans.js';
 import { ManualClock, systemClock, type Clock } from '../../lib/platform/clock.js';
+import { ProfileVault } from '../../lib/platform/profiles/vault.js';
 import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
 import { Telemetry } from '../../lib/platform/telemetry/index.js';
 import { FakeDriver } from './fake-driver.js';
@@ -26,6 +28,8 @@ import { documentedAgent } from './openapi.js';
 /** A whole service in-process: real store, registry, actors and HTTP app, with a chosen driver and clock. */
 export interface Service {
   store: SqliteStore;
+  /** Saved profiles over `store`, sealed with a fresh random key (TEST_PROFILE_MAX_BYTES at most). */
+  profiles: ProfileVault;
   registry: Registry;
   clock: Clock;
   /** The log and metrics the app, registry and sessions write to. */
@@ -69,6 +73,9 @@ export interface ServiceOptions {
   memory?: MemoryRule;
 }
 
+/** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
+export const TEST_PROFILE_MAX_BYTES = 2 ** 20;
+
 /** Without a browser (a FakeDriver) the engine is always up. */
 const NO_ENGINE: EngineView = { health: 'up', retryAfter: () => 1 };
 
@@ -96,13 +103,15 @@ export function startService(options: ServiceOptions = {}): Service {
     node: options.node,
   });
   const mcp = new McpConnections('0.0.0-test');
-  const deps = { store, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp };
+  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
+  const deps = { store, profiles, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp };
   const app = createApp(deps, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.
   const http = documentedAgent(supertest(app.callback()));
   let server: Server | undefined;
   return {
     store,
+    profiles,
     registry,
     clock,
     telemetry,

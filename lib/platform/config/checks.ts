@@ -124,6 +124,18 @@ export const postgresUrl: Check<string> = (text) => {
   return text;
 };
 
+/**
+ * A 32-byte key written as 64 hex digits or in base64 (standard or URL-safe). The message never
+ * repeats the text: it is a secret.
+ */
+export const key32: Check<Buffer> = (text) => {
+  if (/^[0-9a-fA-F]{64}$/.test(text)) return Buffer.from(text, 'hex');
+  // 32 bytes are 43 base64 characters and one '=' of padding, optional in the URL-safe form.
+  if (/^[A-Za-z0-9+/]{43}=$/.test(text)) return Buffer.from(text, 'base64');
+  if (/^[A-Za-z0-9_-]{43}=?$/.test(text)) return Buffer.from(text, 'base64url');
+  throw new Error('must be 32 bytes written as 64 hex digits or in base64, such as `openssl rand -hex 32` prints (the text given is not one; not repeated, it is a secret)');
+};
+
 /** Hosts, addresses and CIDRs for the address guard. */
 export const allowList: Check<AllowList> = (text) => {
   try {

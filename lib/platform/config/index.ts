@@ -9,14 +9,28 @@ import type { Pools } from '../../network/upstream.js';
 import { defaultSlots } from '../capacity/gate.js';
 import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import * as check from './checks.js';
+import { ConfigError } from './errors.js';
 import { chromiumSetting } from './chromium.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
-import { DEFAULT_DATA_DIR, DEFAULT_HOST, DEFAULT_NODE_TIMEOUT_S, DEFAULT_PORT, DEFAULT_WARM_SESSIONS, MAX_NODE_TIMEOUT_S, MAX_WARM_SESSIONS, VARIABLES } from './variables.js';
+import {
+  DEFAULT_DATA_DIR,
+  DEFAULT_HOST,
+  DEFAULT_NODE_TIMEOUT_S,
+  DEFAULT_PORT,
+  DEFAULT_PROFILE_MAX_MB,
+  DEFAULT_WARM_SESSIONS,
+  MAX_NODE_TIMEOUT_S,
+  MAX_PROFILE_MAX_MB,
+  MAX_WARM_SESSIONS,
+  VARIABLES,
+} from './variables.js';
 
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
+export { ConfigError } from './errors.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
 export { VARIABLES, type Use, type Variable } from './variables.js';
+export { profileKey } from './profile-key.js';
 
 /** An environment: process.env, or what a test passes. */
 export type Env = Readonly<Record<string, string | undefined>>;
@@ -61,15 +75,12 @@ export interface Config {
   engineConcurrency: number;
   /** TABWRIGHT_MIN_FREE_MEMORY_MB: creates are refused below it; 0 for never. */
   minFreeMemoryMb: number;
+  /** TABWRIGHT_PROFILE_KEY, the 32 bytes that seal profiles; null: the data folder's key file (profileKey reads or makes it). */
+  profileKey: Buffer | null;
+  /** TABWRIGHT_PROFILE_MAX_MB, in bytes: the largest profile state saved. */
+  profileMaxBytes: number;
 }
 
-/** Every bad value of a configuration, one sentence each (a command prints them and exits 2). */
-export class ConfigError extends Error {
-  override name = 'ConfigError';
-  constructor(readonly problems: readonly string[]) {
-    super(problems.join('\n'));
-  }
-}
 
 /** What the command about to run needs beyond valid values. */
 export interface ConfigNeeds {
@@ -152,9 +163,36 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
   const nodeId = value('NODE_ID', check.nodeId) ?? nodeIdOf(hostname());
   const nodeTimeoutMs = (value('TABWRIGHT_NODE_TIMEOUT_S', check.wholeFromTo(3, MAX_NODE_TIMEOUT_S)) ?? DEFAULT_NODE_TIMEOUT_S) * 1000;
+  const profileKey = value('TABWRIGHT_PROFILE_KEY', check.key32) ?? null;
+  const profileMaxBytes = (value('TABWRIGHT_PROFILE_MAX_MB', check.wholeFromTo(1, MAX_PROFILE_MAX_MB)) ?? DEFAULT_PROFILE_MAX_MB) * 2 ** 20;
+  // Nodes sharing a database share its profiles: a key file of each node's own would leave every
+  // profile saved elsewhere unreadable. Only what runs the service (serve, embedded mcp) seals any.
+  const service = (needs.chromium ?? false) || embedded;
+  if (service && databaseUrl !== null && text('TABWRIGHT_PROFILE_KEY') === undefined) {
+    problems.push('TABWRIGHT_PROFILE_KEY must be set when DATABASE_URL is: every node sharing the database seals and opens profiles with it, so each needs the same key (openssl rand -hex 32)');
+  }
 
   if (problems.length) throw new ConfigError(problems);
-  return { ...listen, dataDir, nodeId, nodeTimeoutMs, databaseUrl, chromiumPath: chromium.path, logLevel, allowHosts, proxies, captcha, ai, metricsToken, server, warmSessions, engineConcurrency, minFreeMemoryMb };
+  return {
+    ...listen,
+    dataDir,
+    nodeId,
+    nodeTimeoutMs,
+    databaseUrl,
+    chromiumPath: chromium.path,
+    logLevel,
+    allowHosts,
+    proxies,
+    captcha,
+    ai,
+    metricsToken,
+    server,
+    warmSessions,
+    engineConcurrency,
+    minFreeMemoryMb,
+    profileKey,
+    profileMaxBytes,
+  };
 }
 
 /** The default node id from a host name: lower-cased, letters and digits only, at most 20; `node` when nothing is left. */

@@ -39,6 +39,13 @@ export const DEFAULT_NODE_TIMEOUT_S = 30;
 /** The longest TABWRIGHT_NODE_TIMEOUT_S: past it, a dead node's sessions would bill their whole timeout anyway. */
 export const MAX_NODE_TIMEOUT_S = 3600;
 
+/** The largest saved profile by default, in MiB of its plaintext state. */
+export const DEFAULT_PROFILE_MAX_MB = 10;
+/** The most TABWRIGHT_PROFILE_MAX_MB may allow: a profile is read whole into memory, at every start of a session that names it. */
+export const MAX_PROFILE_MAX_MB = 100;
+/** The key file in the data folder that seals profiles when TABWRIGHT_PROFILE_KEY is unset. */
+export const PROFILE_KEY_FILE = 'profile.key';
+
 /** Every variable, in the order the help text lists them. */
 export const VARIABLES: readonly Variable[] = [
   { name: 'HOST', default: DEFAULT_HOST, meaning: 'the address serve listens on, an IP address or a host name (--host wins)', usedBy: 'serve' },
@@ -114,6 +121,19 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_NODE_TIMEOUT_S',
     default: String(DEFAULT_NODE_TIMEOUT_S),
     meaning: `seconds without a heartbeat after which the other nodes sharing the database take a node for dead and fail its sessions (engine_failure, refunded); each node beats every third of it; 3 to ${MAX_NODE_TIMEOUT_S}`,
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_PROFILE_KEY',
+    default: `the data folder's ${PROFILE_KEY_FILE}, made (mode 0600) on first start; required with DATABASE_URL`,
+    meaning:
+      'the AES-256 key that encrypts saved profiles at rest: 32 bytes as 64 hex digits or base64 (openssl rand -hex 32); every node sharing one DATABASE_URL needs the same one. A changed key leaves saved profiles unreadable (409 profile_unreadable), never silently empty',
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_PROFILE_MAX_MB',
+    default: String(DEFAULT_PROFILE_MAX_MB),
+    meaning: `the largest state a profile saves, in MiB of its uncompressed JSON, 1 to ${MAX_PROFILE_MAX_MB}; a larger save is refused and journaled, and the previous state stays`,
     usedBy: 'service',
   },
 ];

@@ -118,3 +118,39 @@ export interface SelectorKey {
   domain: string;
   description: string;
 }
+
+/** What a profile's saved state holds, counted when it was saved (never its content). */
+export interface ProfileSummary {
+  /** The origins whose localStorage or IndexedDB it holds, in the order saved. */
+  origins: string[];
+  cookies: number;
+  /** The size of the saved state as plaintext JSON, UTF-8, before compression and encryption. */
+  bytes: number;
+}
+
+/** A profile as listed: its summary, times, last writer and the active session holding it, if any. */
+export interface ProfileRow extends ProfileSummary {
+  accountId: string;
+  name: string;
+  createdAt: number;
+  updatedAt: number;
+  /** The session that last saved it; null while never saved. */
+  lastSession: string | null;
+  /** The active session holding it for writing; null when none does (a hold by an ended session is none). */
+  holder: string | null;
+}
+
+/** A profile with its sealed (encrypted) state: null while it was never saved (a persisting session has claimed it but not saved yet). */
+export interface ProfileRecord extends ProfileRow {
+  sealed: Buffer | null;
+}
+
+/** What `holdProfile` answers: the hold is the caller's, or which active session has it. */
+export type ProfileHold = { held: true } | { held: false; holder: string };
+
+/** One page of an account's profiles, by name. */
+export interface ProfilePage {
+  profiles: ProfileRow[];
+  hasMore: boolean;
+  nextCursor: string | null;
+}

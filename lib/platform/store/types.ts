@@ -7,7 +7,8 @@
 // - Each method is atomic: it commits whole or not at all, and a rejected promise wrote nothing.
 // - Nothing that an invariant rests on is kept in a process's memory. The concurrency limit
 //   (admitSession), the rate limit (takeRate), idempotency claims (beginIdempotent), the ledger's
-//   balance_after chain and its one debit per session (endSession) are decided inside the
+//   balance_after chain and its one debit per session (endSession), a profile's one writer
+//   (holdProfile) are decided inside the
 //   database, in one transaction that reads and writes under a lock held until it commits
 //   (SQLite: BEGIN IMMEDIATE, one writer at a time; PostgreSQL: a row or advisory lock taken first),
 //   so concurrent callers on any node are serialised where they would otherwise both read the
@@ -24,6 +25,10 @@ import type {
   IdempotencyClaim,
   LedgerEntry,
   NewSessionRow,
+  ProfileHold,
+  ProfilePage,
+  ProfileRecord,
+  ProfileSummary,
   RateDecision,
   SelectorKey,
   SessionAdmission,
@@ -190,8 +195,47 @@ export interface SelectorStore {
   putSelector(key: SelectorKey, selector: string, now: number): Promise<void>;
 }
 
+/**
+ * Saved browser profiles (issue 31), keyed by account and name. The state is stored sealed (encrypted
+ * by lib/platform/profiles/, which this store never looks into) beside a summary of it. A profile
+ * is held for writing by at most one session, and the hold lives in the row: it is taken and
+ * checked inside one transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: the row locked FOR
+ * UPDATE), so of any number of concurrent holds on any node exactly one wins. A hold counts only
+ * while its session's row is 'active' (admitted, opening or open): a session that ended, failed,
+ * was failed by failover or orphan handling, or was abandoned before its page opened, holds
+ * nothing, without anyone having to release it.
+ *
+ * A persisting session's hold creates the row before anything is saved (sealed null, a
+ * placeholder) so the hold has a place. A placeholder exists for readers (0 bytes, its holder)
+ * only while its holder is active; its release deletes it, and one whose holder ended without a
+ * release is absent to every reader and taken over by the next hold: a persisting session that
+ * never saved leaves no empty profile behind.
+ */
+export interface ProfileStore {
+  /**
+   * Claims profile `name` for writing by `sessionId`, which must be an active session (hold after
+   * admitSession wrote its row; rejects otherwise). Answers the holder when another active session
+   * holds it; holding it again as its holder answers held. Creates the placeholder if absent.
+   */
+  holdProfile(input: { accountId: string; name: string; sessionId: string; now: number }): Promise<ProfileHold>;
+  /** Gives up `sessionId`'s hold, if it has it; a placeholder left unsaved and unheld is deleted. */
+  releaseProfile(input: { accountId: string; name: string; sessionId: string }): Promise<void>;
+  /** The profile with its sealed state (null while never saved), or undefined when it does not exist (a placeholder nobody holds counts as absent). */
+  readProfile(accountId: string, name: string): Promise<ProfileRecord | undefined>;
+  /**
+   * Saves the sealed state and its summary (created when absent; created_at kept once saved,
+   * updated_at = now, last_session = sessionId). Rejects with 409 profile_in_use, writing nothing,
+   * while another active session holds it: a writer whose hold was lost never overwrites the holder's state.
+   */
+  writeProfile(input: { accountId: string; name: string; sessionId: string; sealed: Buffer; summary: ProfileSummary; now: number }): Promise<void>;
+  /** The account's profiles by name, `limit` at a time; `after` is a `nextCursor` (rejects with 400 invalid_request when malformed). */
+  listProfiles(query: { accountId: string; limit: number; after?: string }): Promise<ProfilePage>;
+  /** Deletes the profile unless an active session holds it (then answers that session); 'missing' when it does not exist. */
+  deleteProfile(accountId: string, name: string): Promise<'deleted' | 'missing' | { holder: string }>;
+}
+
 /** The whole storage layer; see the header of this file for what every implementation guarantees. */
-export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore {
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore, ProfileStore {
   /** Which implementation this is, for logs and /health. */
   readonly kind: 'sqlite' | 'postgres';
   /** Waits for work under way, then closes every connection; the store is unusable afterwards. */

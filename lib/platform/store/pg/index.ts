@@ -5,6 +5,7 @@ import { openPool } from './connection.js';
 import { pgJournalStore, pgSelectorStore } from './journal.js';
 import { pgLedgerStore } from './ledger.js';
 import { migratePostgres } from './migrations.js';
+import { pgProfileStore } from './profiles.js';
 import { pgIdempotencyStore, pgRateStore } from './requests.js';
 import { pgSessionStore } from './sessions.js';
 
@@ -28,6 +29,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
     ...pgJournalStore(pool),
     ...pgRateStore(pool),
     ...pgSelectorStore(pool),
+    ...pgProfileStore(pool),
   };
   // pg's pool never serves requests still queued for a client once it is ending (they would hang),
   // so close waits for the calls under way itself and refuses new ones.

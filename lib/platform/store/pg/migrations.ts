@@ -139,6 +139,24 @@ export const pgMigrations: readonly string[] = [
   ALTER TABLE idempotency DROP CONSTRAINT idempotency_pkey;
   ALTER TABLE idempotency ADD PRIMARY KEY (key_id, scope, idem_key);
   `,
+  // 4: saved browser profiles (issue 31), as SQLite's migration 8: sealed is the encrypted state,
+  // NULL while a persisting session holds the profile without having saved; holder counts only
+  // while its session is active.
+  `
+  CREATE TABLE profiles (
+    account_id   TEXT NOT NULL REFERENCES accounts(id),
+    name         TEXT NOT NULL,
+    sealed       BYTEA,
+    origins      TEXT NOT NULL,
+    cookies      INTEGER NOT NULL CHECK (cookies >= 0),
+    bytes        BIGINT NOT NULL CHECK (bytes >= 0),
+    created_at   BIGINT NOT NULL,
+    updated_at   BIGINT NOT NULL,
+    last_session TEXT,
+    holder       TEXT,
+    PRIMARY KEY (account_id, name)
+  );
+  `,
 ];
 
 /**

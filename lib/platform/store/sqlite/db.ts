@@ -170,6 +170,24 @@ export const migrations: readonly Migration[] = [
   ALTER TABLE idempotency_scoped RENAME TO idempotency;
   CREATE INDEX idempotency_created ON idempotency(created_at);
   `,
+  // 8: saved browser profiles (issue 31). sealed is the encrypted state (lib/platform/profiles/),
+  // NULL while a persisting session holds the profile without having saved; the summary beside it
+  // is what listings show; holder is the persisting session, counted only while it is active.
+  `
+  CREATE TABLE profiles (
+    account_id   TEXT NOT NULL REFERENCES accounts(id),
+    name         TEXT NOT NULL,
+    sealed       BLOB,
+    origins      TEXT NOT NULL,
+    cookies      INTEGER NOT NULL CHECK (cookies >= 0),
+    bytes        INTEGER NOT NULL CHECK (bytes >= 0),
+    created_at   INTEGER NOT NULL,
+    updated_at   INTEGER NOT NULL,
+    last_session TEXT,
+    holder       TEXT,
+    PRIMARY KEY (account_id, name)
+  ) STRICT;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

@@ -6,6 +6,7 @@ import { idempotencyStore } from './idempotency.js';
 import { journalStore } from './journal.js';
 import { keyStore } from './keys.js';
 import { ledgerStore } from './ledger.js';
+import { profileStore } from './profiles.js';
 import { rateStore } from './rate.js';
 import { selectorStore } from './selectors.js';
 import { sessionStore } from './sessions.js';
@@ -37,6 +38,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     ...journalStore(journalDb),
     ...rateStore(journalDb),
     ...selectorStore(db),
+    ...profileStore(db),
   };
   return {
     ...asynchronous<Omit<Store, 'kind' | 'close'>>(sync),

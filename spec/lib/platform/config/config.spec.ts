@@ -127,6 +127,45 @@ describe('loadConfig()', () => {
     expect(problems({ DATABASE_URL: 'postgresql:///tw' })).to.deep.equal([`${expected}: the host is missing`]);
   });
 
+  it('takes TABWRIGHT_PROFILE_KEY as 64 hex digits or base64 of 32 bytes, and refuses anything else without repeating it', () => {
+    const bytes = Buffer.alloc(32, 0xfb);
+    expect(loadConfig({}).profileKey).to.equal(null);
+    for (const text of [bytes.toString('hex'), bytes.toString('hex').toUpperCase(), bytes.toString('base64'), bytes.toString('base64url')]) {
+      expect(loadConfig({ TABWRIGHT_PROFILE_KEY: text }).profileKey, text).to.deep.equal(bytes);
+    }
+    const expected = 'TABWRIGHT_PROFILE_KEY must be 32 bytes written as 64 hex digits or in base64, such as `openssl rand -hex 32` prints (the text given is not one; not repeated, it is a secret)';
+    for (const text of ['s3cret', bytes.toString('hex').slice(2), Buffer.alloc(31).toString('base64'), `${bytes.toString('hex')}00`]) {
+      expect(problems({ TABWRIGHT_PROFILE_KEY: text }), text).to.deep.equal([expected]);
+    }
+  });
+
+  it('saves profiles of up to 10 MiB by default; TABWRIGHT_PROFILE_MAX_MB takes 1 to 100', () => {
+    expect(loadConfig({}).profileMaxBytes).to.equal(10 * 2 ** 20);
+    expect(loadConfig({ TABWRIGHT_PROFILE_MAX_MB: '1' }).profileMaxBytes).to.equal(2 ** 20);
+    for (const text of ['0', '101', '2.5', 'ten']) {
+      expect(problems({ TABWRIGHT_PROFILE_MAX_MB: text }), text).to.deep.equal([`TABWRIGHT_PROFILE_MAX_MB must be a whole number from 1 to 100, got '${text}'`]);
+    }
+  });
+
+  it('requires TABWRIGHT_PROFILE_KEY to run the service on a shared database, and only then', () => {
+    const chromium = file('chromium', '#!/bin/sh\n', 0o755);
+    const cluster = { DATABASE_URL: 'postgresql://db.internal/tw', CHROMIUM_PATH: chromium };
+    const expected = 'TABWRIGHT_PROFILE_KEY must be set when DATABASE_URL is: every node sharing the database seals and opens profiles with it, so each needs the same key (openssl rand -hex 32)';
+    const needs = (env: Env, what: { chromium?: boolean; mcp?: boolean }) => {
+      try {
+        loadConfig(env, {}, what);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(needs(cluster, { chromium: true }), 'serve').to.deep.equal([expected]);
+    expect(needs({ ...cluster, HOME: dir }, { mcp: true }), 'embedded mcp').to.deep.equal([expected]);
+    expect(needs({ ...cluster, TABWRIGHT_PROFILE_KEY: 'ab'.repeat(32) }, { chromium: true })).to.deep.equal([]);
+    expect(problems(cluster), 'keys, accounts, ledger').to.deep.equal([]);
+    expect(needs({ CHROMIUM_PATH: chromium }, { chromium: true }), 'serve on SQLite').to.deep.equal([]);
+  });
+
   describe('for mcp', () => {
     const mcp = (env: Env, flags = {}): Config => loadConfig(env, flags, { mcp: true });
     const server = { TABWRIGHT_URL: 'http://127.0.0.1:9000', TABWRIGHT_API_KEY: 'sk_live_x' };

@@ -104,6 +104,15 @@ describe('PostgreSQL store on two nodes', () => {
     }
   });
 
+  it('holds a saved profile for exactly one of 20 persisting sessions racing on both nodes', async () => {
+    const { row, account } = await keyed(nodes[0]);
+    const sessions = await Promise.all(Array.from({ length: 21 }, () => nodes[0].insertSession(row())));
+    const summary = { origins: [], cookies: 0, bytes: 2 };
+    await nodes[1].writeProfile({ accountId: account.id, name: 'p', sessionId: sessions[20]!.id, sealed: Buffer.from('{}'), summary, now: T0 });
+    const holds = await Promise.all(sessions.slice(0, 20).map((s, i) => nodes[i % 2]!.holdProfile({ accountId: account.id, name: 'p', sessionId: s.id, now: T0 })));
+    expect(holds.filter((hold) => hold.held)).to.have.length(1);
+  });
+
   it('refuses a second debit of one session at the database, whatever the caller', async () => {
     const { row, account } = await keyed(nodes[0]);
     const session = await nodes[0].insertSession(row());

@@ -6,7 +6,7 @@ import { openSqliteStore } from '../../../../lib/platform/store/sqlite/index.js'
 
 const { dir, op, keyId, accountId, calls, limit, now, barrier } = workerData as {
   dir: string;
-  op: 'admit' | 'rate';
+  op: 'admit' | 'rate' | 'hold';
   keyId: string;
   accountId: string;
   calls: number;
@@ -15,6 +15,8 @@ const { dir, op, keyId, accountId, calls, limit, now, barrier } = workerData as 
   barrier: SharedArrayBuffer;
 };
 const store = openSqliteStore(dir);
+// Holds need live sessions, made before the race.
+const holders = op === 'hold' ? Array.from({ length: calls }, () => store.sync.insertSession({ id: newSessionId(), keyId, accountId, test: false, startedAt: now, expiresAt: now + 300_000, timeoutSeconds: 300 }).id) : [];
 parentPort!.postMessage('ready');
 Atomics.wait(new Int32Array(barrier), 0, 0);
 const allowed: boolean[] = [];
@@ -22,6 +24,8 @@ for (let i = 0; i < calls; i++) {
   if (op === 'admit') {
     const row = { id: newSessionId(), keyId, accountId, test: false, startedAt: now, expiresAt: now + 300_000, timeoutSeconds: 300 };
     allowed.push((await store.admitSession({ rows: [row], limit, now })).admitted);
+  } else if (op === 'hold') {
+    allowed.push((await store.holdProfile({ accountId, name: 'p', sessionId: holders[i]!, now })).held);
   } else {
     allowed.push((await store.takeRate({ keyId, limit, now })).allowed);
   }

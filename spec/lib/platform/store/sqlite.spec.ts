@@ -69,7 +69,7 @@ describe('SQLite store across threads (one connection each, as separate processe
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   /** Runs `threads` workers making `calls` calls each, released together; the total they saw allowed. */
-  async function race(op: 'admit' | 'rate', threads: number, calls: number, limit: number): Promise<number> {
+  async function race(op: 'admit' | 'rate' | 'hold', threads: number, calls: number, limit: number): Promise<number> {
     const barrier = new SharedArrayBuffer(4);
     const workerData = { dir, op, keyId, accountId, calls, limit, now: T0, barrier };
     const workers = Array.from({ length: threads }, () => new Worker(new URL('./race-worker.js', import.meta.url), { workerData }));
@@ -99,5 +99,9 @@ describe('SQLite store across threads (one connection each, as separate processe
 
   it('allows exactly 60 of 70 requests racing from 7 threads with limit 60', async () => {
     expect(await race('rate', 7, 10, 60)).to.equal(60);
+  });
+
+  it('holds a profile for exactly one of 20 persisting sessions racing from 4 threads', async () => {
+    expect(await race('hold', 4, 5, 1)).to.equal(1);
   });
 });

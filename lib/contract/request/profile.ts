@@ -1,0 +1,42 @@
+import type * as t from 'io-ts';
+import { boolean, described, matching, strictObject, withDefault } from '../codec/index.js';
+import { pageCursor, pageLimit } from './list.js';
+
+/** The longest profile name. */
+export const MAX_PROFILE_NAME_LENGTH = 64;
+
+/** What a profile name is made of (issue 31): lower-case letters, digits, `-` and `_`, 1 to 64 of them. */
+export const PROFILE_NAME_PATTERN = `^[a-z0-9_-]{1,${MAX_PROFILE_NAME_LENGTH}}$`;
+
+/** A profile's name, unique within its account. */
+export const profileNameCodec = described(
+  matching(`a profile name: 1 to ${MAX_PROFILE_NAME_LENGTH} of a-z, 0-9, - and _`, PROFILE_NAME_PATTERN, MAX_PROFILE_NAME_LENGTH),
+  `The profile's name, 1 to ${MAX_PROFILE_NAME_LENGTH} of a-z, 0-9, - and _; each account has its own names.`,
+);
+
+/** A create's `profile`: the saved browser state the session starts from, and whether it is written back. */
+export const profileOptionCodec = described(
+  strictObject({
+    name: profileNameCodec,
+    persist: described(
+      withDefault(boolean, false),
+      "true: the session's cookies, localStorage and IndexedDB are written back to the profile when it ends by DELETE, a close step or expiry " +
+        '(a failed session writes nothing); one persisting session per profile at a time, another is 409 profile_in_use. ' +
+        'false: the session only reads the profile, and any number may.',
+    ),
+  }),
+  'Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB; a profile that does not exist yet starts empty.',
+);
+
+/** A decoded `profile` option. */
+export type ProfileOption = t.TypeOf<typeof profileOptionCodec>;
+
+/** The query of GET /v1/profiles: pages as the session list's, in name order. */
+export const profileListQueryCodec = strictObject(
+  { limit: described(pageLimit, 'Most profiles in one page.') },
+  { after: pageCursor },
+  'a query string',
+);
+
+/** A decoded profile list query. */
+export type ProfileListQuery = t.TypeOf<typeof profileListQueryCodec>;
