@@ -12,19 +12,16 @@ import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
 import type { BrowserDriver, PageDriver } from './driver.js';
 import { gatedDriver } from './gated-driver.js';
+import { RevocationWatch } from './revocation.js';
+import { profileStart } from './session-profile.js';
 import { Session, type SessionSpec } from './session.js';
 import type { ForkBody } from '../lib/api/fork.js';
+import type { ProfileOption } from '../lib/contract/request/profile.js';
+import type { ProfileVault } from '../lib/platform/profiles/vault.js';
+import type { StorageState } from '../lib/browser/state/storage.js';
 import { FORK_READ_CAP_MS } from '../lib/browser/state/fork.js';
 import { WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
 
-
-/**
- * How often the registry asks the store whether a key of its live sessions was revoked (by `keys
- * revoke`, another process): the longest such a session stays live before it starts closing.
- */
-export const REVOCATION_CHECK_MS = 1_000;
-/** What a session closed for its key's revocation records as its message (and an act under way is told). */
-const REVOKED = 'its API key was revoked';
 
 /** What the registry needs from the world. */
 export interface RegistryDeps {
@@ -41,6 +38,8 @@ export interface RegistryDeps {
   memory?: MemoryRule;
   /** This node's name (NODE_ID), carried by every session id it makes; without one, ids name no node. */
   node?: string;
+  /** Where profiles are kept (a create's `profile`). */
+  profiles: ProfileVault;
 }
 
 /**
@@ -57,13 +56,13 @@ export class Registry implements LiveSessions {
   private readonly gated: BrowserDriver;
   private readonly gate: EngineGate;
   private stopping = false;
-  /** The pending revocation check; armed only while there are live sessions. */
-  private revocationCheck: unknown = null;
+  private readonly revocation: RevocationWatch;
 
   constructor(private readonly deps: RegistryDeps) {
     this.admission = new Admission(deps.store, this, deps.memory);
     this.gate = deps.gate ?? new EngineGate(defaultSlots(), deps.clock);
     this.gated = gatedDriver(deps.driver, this.gate);
+    this.revocation = new RevocationWatch(deps, () => [...this.sessions.values()]);
     deps.telemetry.metrics.watchEngine(() => this.gate.load);
     deps.onEngineLost?.(() => {
       for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
@@ -76,41 +75,11 @@ export class Registry implements LiveSessions {
     this.sessions.set(session.spec.id, session);
     telemetry.metrics.sessionsActive.inc();
     telemetry.sessionStarted({ sessionId: session.spec.id, keyPrefix: session.spec.keyPrefix, test: session.spec.test, timeoutSeconds: session.spec.timeoutSeconds });
-    this.armRevocationCheck();
+    this.revocation.arm();
     void session.ended.then(() => {
       this.sessions.delete(session.spec.id);
       telemetry.metrics.sessionsActive.dec();
     });
-  }
-
-  /** Checks every REVOCATION_CHECK_MS while sessions live (an idle server asks nothing). */
-  private armRevocationCheck(): void {
-    if (this.revocationCheck !== null || this.stopping) return;
-    const { clock } = this.deps;
-    this.revocationCheck = clock.setTimeout(() => {
-      this.revocationCheck = null;
-      void this.closeRevoked();
-      if (this.sessions.size > 0) this.armRevocationCheck();
-    }, REVOCATION_CHECK_MS);
-  }
-
-  /**
-   * Closes the live sessions whose key is revoked, billed as closed (the user ended access, not
-   * the service), so they stop running up credits nobody can end any more.
-   */
-  private async closeRevoked(): Promise<void> {
-    const live = [...this.sessions.values()].filter((session) => session.status === 'active');
-    if (live.length === 0) return;
-    let revoked: Set<string>;
-    try {
-      revoked = new Set(await this.deps.store.revokedKeyIds([...new Set(live.map((session) => session.spec.keyId))]));
-    } catch (error) {
-      // A busy or failing store is asked again at the next check.
-      this.deps.telemetry.log.warn({ err: error }, 'revocation check failed');
-      return;
-    }
-    // Checks may overlap while the store answers; a session another check began closing is left to it.
-    for (const session of live) if (revoked.has(session.spec.keyId) && session.status === 'active') void session.close(REVOKED);
   }
 
   /** Moves a key's count of opening creates; at zero its entry goes, or every key ever used would keep one. */
@@ -135,14 +104,27 @@ export class Registry implements LiveSessions {
     const answered = this.deps.driver.creating?.();
     try {
       const settings = settingsOf(body);
-      const fields = { timeoutSeconds: body.timeout, pageMode: body.page, secrets: (body.cookies ?? []).map((cookie) => cookie.value), settings: { ...settings, cookies: undefined } };
-      const [session] = await this.openAdmitted(key, [{ id, open: { ...settings, url: body.url }, fields }]);
+      const storage = await this.profileStart(key, id, body.profile);
+      const fields = { timeoutSeconds: body.timeout, pageMode: body.page, secrets: (body.cookies ?? []).map((cookie) => cookie.value), settings: { ...settings, cookies: undefined }, profile: body.profile };
+      const [session] = await this.openAdmitted(key, [{ id, open: { ...settings, url: body.url, storage }, fields }]);
+      session!.profile?.loaded(storage);
       // The first act: the url and the steps, if there are any.
       const work = body.url !== undefined || (body.steps?.length ?? 0) > 0;
       const reply = work ? await session!.act({ url: body.url, steps: body.steps ?? [], pageMode: body.page, observe: true }) : null;
       return { session: session!, reply };
     } finally {
       answered?.();
+    }
+  }
+
+  /** The state admitted session `id` starts from with `option`'s profile (./session-profile.ts); refused, its row goes (and with it a hold). */
+  private async profileStart(key: ApiKeyRecord, id: string, option: ProfileOption | undefined): Promise<StorageState | undefined> {
+    if (!option) return undefined;
+    try {
+      return await profileStart(this.deps.profiles, { accountId: key.accountId, sessionId: id, now: this.deps.clock.now() }, option);
+    } catch (error) {
+      await this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'));
+      throw error;
     }
   }
 
@@ -227,7 +209,7 @@ export class Registry implements LiveSessions {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
       if (!page.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
-      return await Session.start(page, spec, { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry });
+      return await Session.start(page, spec, { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry, profiles: this.deps.profiles });
     } catch (error) {
       // No session was recorded, so no trace of it could ever be asked for or pruned.
       await page.close({ keepTrace: false }).catch(() => undefined);
@@ -346,8 +328,7 @@ export class Registry implements LiveSessions {
   /** Refuses new sessions, ends every live one and waits until their usage is written. */
   async shutdown(): Promise<void> {
     this.stopping = true;
-    if (this.revocationCheck !== null) this.deps.clock.clearTimeout(this.revocationCheck);
-    this.revocationCheck = null;
+    this.revocation.stop();
     const all = [...this.sessions.values()];
     for (const session of all) session.send({ type: 'shutdown' });
     await Promise.all(all.map((session) => session.ended));

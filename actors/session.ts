@@ -18,6 +18,9 @@ import { SessionJournal } from './session-journal.js';
 import { Takeover } from './takeover.js';
 import { CdpClients } from './cdp-clients.js';
 import type { ForkPoint } from '../lib/browser/state/fork.js';
+import type { ProfileOption } from '../lib/contract/request/profile.js';
+import type { ProfileVault } from '../lib/platform/profiles/vault.js';
+import { SessionProfile } from './session-profile.js';
 import type { ContextSettings } from '../lib/browser/context/settings.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
@@ -48,6 +51,8 @@ export interface SessionSpec {
   settings?: ContextSettings;
   /** The session this one is a fork of. */
   parent?: string;
+  /** The profile it started from, and whether it writes its state back as it ends. */
+  profile?: ProfileOption;
 }
 
 /** The parts of the world a session needs. */
@@ -55,6 +60,8 @@ export interface SessionDeps {
   store: Store;
   clock: Clock;
   telemetry: Telemetry;
+  /** Where profiles are kept; a session with a persisting profile saves to it. */
+  profiles?: ProfileVault;
 }
 
 /**
@@ -76,6 +83,8 @@ export class Session {
   private readonly person: Takeover;
   /** The clients driving the page over CDP (GET /v1/sessions/{id}/cdp) and the session's connect token. */
   readonly cdp: CdpClients;
+  /** Its profile, when it was created with one. */
+  readonly profile: SessionProfile | undefined;
   /** The sessions forked from this one, in order. */
   readonly forks: string[] = [];
   /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
@@ -90,6 +99,10 @@ export class Session {
     this.expiresAt = this.startedAt + spec.timeoutSeconds * 1000;
     this.records = new SessionJournal(spec.id, spec.secrets ?? [], deps);
     this.journal = this.records.journal;
+    this.profile =
+      spec.profile && deps.profiles
+        ? new SessionProfile(spec.profile, { accountId: spec.accountId, sessionId: spec.id }, { vault: deps.profiles, clock: deps.clock, telemetry: deps.telemetry, journal: this.journal })
+        : undefined;
     const machine = sessionMachine.provide({
       actors: {
         runAct: fromPromise(({ input, signal }) => this.run(input.act.id, signal)),
@@ -294,6 +307,8 @@ export class Session {
     await this.cdp.end(outcome, CDP_CLOSE_CAP_MS);
     // Before the close, while the page surely exists; usage() below adds what closing flushed.
     this.collect();
+    // A persisting profile reads the state while the context is still open.
+    await this.profile?.end(outcome, this.driver.storage && (() => this.driver.storage!()));
     // A trace is written before the context closes, within its own cap (lib/browser/trace.ts).
     await withCap(this.driver.close().catch(() => undefined), CONTEXT_CLOSE_CAP_MS + (this.driver.closeExtraMs ?? 0));
     const now = this.deps.clock.now();

@@ -62,9 +62,9 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   });
   await engine.start();
   const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
-  const registry = new Registry({ store, clock: systemClock, driver, telemetry, gate: options.gate });
-  const mcp = new McpConnections(packageVersion());
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: 10 * 2 ** 20 });
+  const registry = new Registry({ store, profiles, clock: systemClock, driver, telemetry, gate: options.gate });
+  const mcp = new McpConnections(packageVersion());
   const deps = { store, profiles, registry, clock: systemClock, engine, telemetry, dataDir, mcp };
   const server = createApp(deps).listen(0, '127.0.0.1');
   server.on('upgrade', cdpUpgrades(deps));

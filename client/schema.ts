@@ -1057,21 +1057,6 @@ export interface components {
                 };
             };
         };
-        IdempotencyConflictError: {
-            error: {
-                /**
-                 * @description Error code.
-                 * @enum {string}
-                 */
-                code: "idempotency_conflict";
-                /** @description What went wrong, in words. */
-                message: string;
-                /** @description Details; what they hold depends on the code. */
-                context?: {
-                    [key: string]: unknown;
-                };
-            };
-        };
         PayloadTooLargeError: {
             error: {
                 /**
@@ -1124,6 +1109,36 @@ export interface components {
                  * @enum {string}
                  */
                 code: "engine_unavailable";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        ProfileNotFoundError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "profile_not_found";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        CreateConflictError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "idempotency_conflict" | "profile_in_use" | "profile_unreadable";
                 /** @description What went wrong, in words. */
                 message: string;
                 /** @description Details; what they hold depends on the code. */
@@ -1265,13 +1280,13 @@ export interface components {
             /** @description One envelope per new session: its ids and its page after the steps. */
             sessions: components["schemas"]["Envelope"][];
         };
-        ForkBusyError: {
+        ForkConflictError: {
             error: {
                 /**
                  * @description Error code.
                  * @enum {string}
                  */
-                code: "session_busy";
+                code: "session_busy" | "idempotency_conflict";
                 /** @description What went wrong, in words. */
                 message: string;
                 /** @description Details; what they hold depends on the code. */
@@ -1417,21 +1432,6 @@ export interface components {
             /** @description The active session that holds it for writing (created with persist: true); null when none does. */
             in_use_by: string | null;
         };
-        ProfileNotFoundError: {
-            error: {
-                /**
-                 * @description Error code.
-                 * @enum {string}
-                 */
-                code: "profile_not_found";
-                /** @description What went wrong, in words. */
-                message: string;
-                /** @description Details; what they hold depends on the code. */
-                context?: {
-                    [key: string]: unknown;
-                };
-            };
-        };
         ProfileUnreadableError: {
             error: {
                 /**
@@ -1483,7 +1483,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1813,6 +1813,64 @@ export interface components {
             type: "forked";
             /** @description The new sessions, in order. */
             sessions: string[];
+        };
+        JournalEvent_profile_loaded: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description The session started from a saved profile (its contents are never journaled).
+             * @enum {string}
+             */
+            type: "profile.loaded";
+            /** @description The profile. */
+            name: string;
+            /** @description Whether the session writes its state back as it ends (it holds the profile meanwhile). */
+            persist: boolean;
+            /** @description Origins whose storage it holds. */
+            origins: number;
+            /** @description Cookies it holds. */
+            cookies: number;
+        };
+        JournalEvent_profile_saved: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description The session's state was written back to its persisting profile as it ended.
+             * @enum {string}
+             */
+            type: "profile.saved";
+            /** @description The profile. */
+            name: string;
+            /** @description The size of the saved state, in bytes. */
+            bytes: number;
+        };
+        JournalEvent_profile_not_saved: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description The session's state was not written back to its profile; the saved state stays as it was.
+             * @enum {string}
+             */
+            type: "profile.not_saved";
+            /** @description The profile. */
+            name: string;
+            /** @description Why: over the size bound (with the sizes), or the state could not be read or stored. */
+            reason: string;
         };
         JournalEvent_usage: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -2173,6 +2231,16 @@ export interface operations {
                          */
                         sameSite?: "Strict" | "Lax" | "None";
                     }[];
+                    /** @description Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB. With persist: true a profile that does not exist yet starts empty and is made when the session ends; with persist: false it must have a saved state (404 profile_not_found). */
+                    profile?: {
+                        /** @description The profile's name, 1 to 64 of a-z, 0-9, - and _; each account has its own names. */
+                        name: string;
+                        /**
+                         * @description true: the session's cookies, localStorage and IndexedDB are written back to the profile when it ends by DELETE, a close step or expiry (a failed session writes nothing); one persisting session per profile at a time, another is 409 profile_in_use. false: the session only reads the profile, and any number may.
+                         * @default false
+                         */
+                        persist?: boolean;
+                    };
                 };
             };
         };
@@ -2245,7 +2313,24 @@ export interface operations {
                     "application/json": components["schemas"]["InsufficientCreditsError"];
                 };
             };
-            /** @description The Idempotency-Key was used with a different body, or its first request is still running (then with Retry-After: 1). */
+            /** @description profile_not_found: the profile named with persist: false has no saved state. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProfileNotFoundError"];
+                };
+            };
+            /** @description idempotency_conflict: the Idempotency-Key was used with a different body, or its first request is still running (then with Retry-After: 1). profile_in_use: another live session persists to the profile (context.session_id names it). profile_unreadable: the profile's saved state does not decrypt with this node's key (the key changed or the row was altered); nothing was opened. */
             409: {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
@@ -2261,7 +2346,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["IdempotencyConflictError"];
+                    "application/json": components["schemas"]["CreateConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */
@@ -2746,7 +2831,10 @@ export interface operations {
     forkSession: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retry safe: the first answer (201 or 400) is replayed for 24 h to the same key with the same body on this session (Idempotent-Replayed: true), so the copies are made once; the same key while the first fork still runs waits for its answer; another body is 409 idempotency_conflict. */
+                "Idempotency-Key"?: string;
+            };
             path: {
                 /** @description Session id, from the create answer. */
                 id: string;
@@ -2778,6 +2866,8 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (s) when the oldest counted request leaves the window. */
                     "X-RateLimit-Reset": number;
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2795,6 +2885,8 @@ export interface operations {
                     "X-RateLimit-Remaining": number;
                     /** @description Unix time (s) when the oldest counted request leaves the window. */
                     "X-RateLimit-Reset": number;
+                    /** @description true when this is the stored answer of an earlier request with the same Idempotency-Key. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -2846,7 +2938,7 @@ export interface operations {
                     "application/json": components["schemas"]["SessionNotFoundError"];
                 };
             };
-            /** @description session_busy: the source's page did not answer in time (its script keeps it busy); no fork was made. */
+            /** @description session_busy: the source's page did not answer in time (its script keeps it busy); no fork was made. idempotency_conflict: the Idempotency-Key was used with another body on this session. */
             409: {
                 headers: {
                     /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
@@ -2860,7 +2952,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ForkBusyError"];
+                    "application/json": components["schemas"]["ForkConflictError"];
                 };
             };
             /** @description The body is larger than 1 MiB. */

@@ -7,6 +7,7 @@ import { bytes, count, dateTime, duration } from './format.js';
 import { LivePanel } from './live.js';
 import { ObservationPanel } from './observation.js';
 import { Timeline } from './timeline.js';
+import { Lineage } from './lineage.js';
 import type { JournalEvent, SessionInfo, Usage } from './types.js';
 
 const POLL_MS = 2000;
@@ -23,6 +24,7 @@ export class SessionPage {
   private readonly stop = new AbortController();
   private readonly chart = new ChartPanel();
   private readonly timeline = new Timeline();
+  private readonly lineage = new Lineage();
   private readonly observation: ObservationPanel;
   private readonly live: LivePanel;
   private readonly summary = h('dl', { class: 'summary' });
@@ -57,6 +59,7 @@ export class SessionPage {
           'div',
           { class: 'column' },
           section('Session and usage', 'usage', this.summary, this.trace),
+          section('Profile and forks', 'lineage', this.lineage.element),
           section('Timeline', 'timeline', this.journalNote, this.timeline.element),
           section('Latest observation', 'observation', this.observation.element),
         ),
@@ -111,6 +114,7 @@ export class SessionPage {
     }
     if (event.type === 'usage') this.usageEvent = event as unknown as Usage;
     this.timeline.add(event);
+    this.lineage.add(event);
     if (event.type === 'ended') {
       this.endEvent = event;
       this.showSummary();

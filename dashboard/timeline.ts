@@ -1,6 +1,6 @@
 // The session's journal as a list: acts and steps with outcome, duration and time; errors stand out.
 import { h } from './dom.js';
-import { clockTime, millis } from './format.js';
+import { bytes, clockTime, millis } from './format.js';
 import type { EventError, JournalEvent } from './types.js';
 
 /** Rows kept on the page; older ones leave (the journal keeps them). */
@@ -55,6 +55,16 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `CDP client ${text(event.connection)} connected`, outcome: '', failed: false };
     case 'cdp.disconnected':
       return { what: `CDP client ${text(event.connection)} left${event.reason ? `: ${text(event.reason)}` : ''}`, outcome: `${text(event.code)} · ${millis(Number(event.duration_ms))}`, failed: false };
+    case 'fork.source':
+      return { what: `forked from ${text(event.source)}`, outcome: '', failed: false };
+    case 'forked':
+      return { what: `forked into ${text((event.sessions as string[] | undefined)?.join(', '))}`, outcome: '', failed: false };
+    case 'profile.loaded':
+      return { what: `started from profile ${text(event.name)}${event.persist ? ' (persists)' : ''}: ${text(event.origins)} origins, ${text(event.cookies)} cookies`, outcome: '', failed: false };
+    case 'profile.saved':
+      return { what: `state saved to profile ${text(event.name)}`, outcome: bytes(Number(event.bytes)), failed: false };
+    case 'profile.not_saved':
+      return { what: `state not saved to profile ${text(event.name)}: ${text(event.reason)}`, outcome: '', failed: true };
     case 'usage':
       return { what: `usage: ${text(event.seconds)} s, ${text(event.credits)} credits`, outcome: '', failed: false };
     case 'ended':

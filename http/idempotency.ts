@@ -34,6 +34,9 @@ export const CREATE_REPLAYS: IdempotencyRule = { kept: new Set([201, 400]), whil
  */
 export const ACT_REPLAYS: IdempotencyRule = { kept: new Set([200, 400]), whileRunning: 'wait', perSession: true };
 
+/** Fork (issue 31): as act, kept 201 and 400, so a retried fork never makes its copies twice. */
+export const FORK_REPLAYS: IdempotencyRule = { kept: new Set([201, 400]), whileRunning: 'wait', perSession: true };
+
 /** The longest Idempotency-Key accepted (the API document states it from here). */
 export const MAX_KEY_LENGTH = 255;
 /** How often a waiting retry asks the store again: the first request may run on another node, so there is nothing to listen to. */

@@ -126,6 +126,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     const warm = { sessions: config.warmSessions, canGrow: () => roomForReadyPage(memory) };
     const registry = new Registry({
       store,
+      profiles,
       clock: systemClock,
       driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm }),
       telemetry,

@@ -2,7 +2,7 @@ import { createBodyCodec } from '../../lib/api/create.js';
 import { envelopeCodec } from '../../lib/contract/response/envelope.js';
 import { CREATE_REPLAYS, keyParameter } from '../idempotency.js';
 import { answerOf, envelope, serverTiming } from '../envelope.js';
-import { jsonResponse, RATE, RETRY } from '../openapi/responses.js';
+import { errorResponse, jsonResponse, RATE, RETRY } from '../openapi/responses.js';
 import { defineRoute } from '../route.js';
 
 /** POST /v1/sessions: validate everything, open the session, run url and steps, answer 201. */
@@ -27,11 +27,23 @@ export const createRoute = defineRoute({
         required: [...RATE],
         optional: ['Server-Timing', 'Idempotent-Replayed'],
       }),
-      ...errors([400, 401, 402, 409, 413, 429, 500, 503], {
+      ...errors([400, 401, 402, 413, 429, 500, 503], {
         400: { optional: ['Idempotent-Replayed'] },
-        409: { optional: ['Retry-After'] },
         429: RETRY,
         503: RETRY,
+      }),
+      404: errorResponse(set, 404, { required: [...RATE] }, {
+        name: 'ProfileNotFoundError',
+        codes: ['profile_not_found'],
+        text: 'profile_not_found: the profile named with persist: false has no saved state.',
+      }),
+      409: errorResponse(set, 409, { required: [...RATE], optional: ['Retry-After'] }, {
+        name: 'CreateConflictError',
+        codes: ['idempotency_conflict', 'profile_in_use', 'profile_unreadable'],
+        text:
+          'idempotency_conflict: the Idempotency-Key was used with a different body, or its first request is still running (then with Retry-After: 1). ' +
+          'profile_in_use: another live session persists to the profile (context.session_id names it). ' +
+          'profile_unreadable: the profile\'s saved state does not decrypt with this node\'s key (the key changed or the row was altered); nothing was opened.',
       }),
     },
   }),

@@ -2,6 +2,7 @@ import type * as t from 'io-ts';
 import { described, intRange, oneOf, strictObject, withDefault } from '../contract/codec/index.js';
 import { settingsFields } from '../contract/request/settings.js';
 import { pageUrl } from '../contract/text.js';
+import { profileOptionCodec } from '../contract/request/profile.js';
 import { stepsCodec } from './steps-array.js';
 
 /** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied: the session's own fields and its browser settings. */
@@ -21,6 +22,7 @@ export const createBodyCodec = strictObject(
     url: described(pageUrl, 'A URL to open once the session is created (http or https, with its scheme).'),
     steps: described(stepsCodec(0), 'Steps run after url, in order (the first one should be goto when there is no url). close may only be last.'),
     ...settingsFields.optional,
+    profile: profileOptionCodec,
   },
   'a JSON object',
 );

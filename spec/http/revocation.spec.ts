@@ -1,5 +1,5 @@
 import { expect } from 'chai';
-import { REVOCATION_CHECK_MS } from '../../actors/registry.js';
+import { REVOCATION_CHECK_MS } from '../../actors/revocation.js';
 import { captureLog, type LogCapture } from '../support/log-capture.js';
 import { startFakeService } from '../support/service.js';
 

@@ -89,8 +89,10 @@ export function startService(options: ServiceOptions = {}): Service {
     options.driver ??
     (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
+  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const registry = new Registry({
     store,
+    profiles,
     clock,
     driver,
     telemetry,
@@ -103,7 +105,6 @@ export function startService(options: ServiceOptions = {}): Service {
     node: options.node,
   });
   const mcp = new McpConnections('0.0.0-test');
-  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const deps = { store, profiles, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp };
   const app = createApp(deps, { metricsToken: options.metricsToken });
   // Every answer is checked against the API document when the test awaits it.

@@ -48,5 +48,8 @@ const account = (req: IncomingMessage, res: ServerResponse): void => {
 /** The routes of the sign-in site: /login?user=…, /account. */
 export const signInRoutes: Record<string, Route> = { '/login': login, '/account': account };
 
-/** What /account shows for a session signed in as `user` with all its storage. */
-export const signedIn = (user = 'ada'): string[] => [`Signed in as ${user}`, `local=${user} session=tab-of-${user} idb=dark`];
+/**
+ * What /account shows for a session signed in as `user` with all its storage; `tab` false for a
+ * session in a new tab (a profile's), whose sessionStorage starts empty.
+ */
+export const signedIn = (user = 'ada', tab = true): string[] => [`Signed in as ${user}`, `local=${user} session=${tab ? `tab-of-${user}` : 'null'} idb=dark`];

@@ -25,7 +25,7 @@ export const profileOptionCodec = described(
         'false: the session only reads the profile, and any number may.',
     ),
   }),
-  'Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB; a profile that does not exist yet starts empty.',
+  'Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB. With persist: true a profile that does not exist yet starts empty and is made when the session ends; with persist: false it must have a saved state (404 profile_not_found).',
 );
 
 /** A decoded `profile` option. */

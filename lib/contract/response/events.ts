@@ -86,6 +86,20 @@ export const journalEventKinds = [
   kind('forked', 'Copies of this session were made (POST /v1/sessions/{id}/fork).', {
     sessions: described(arrayOf(sessionId, { name: 'session ids' }), 'The new sessions, in order.'),
   }),
+  kind('profile.loaded', 'The session started from a saved profile (its contents are never journaled).', {
+    name: described(string, 'The profile.'),
+    persist: described(boolean, 'Whether the session writes its state back as it ends (it holds the profile meanwhile).'),
+    origins: described(count, 'Origins whose storage it holds.'),
+    cookies: described(count, 'Cookies it holds.'),
+  }),
+  kind('profile.saved', 'The session\'s state was written back to its persisting profile as it ended.', {
+    name: described(string, 'The profile.'),
+    bytes: described(count, 'The size of the saved state, in bytes.'),
+  }),
+  kind('profile.not_saved', 'The session\'s state was not written back to its profile; the saved state stays as it was.', {
+    name: described(string, 'The profile.'),
+    reason: described(string, 'Why: over the size bound (with the sizes), or the state could not be read or stored.'),
+  }),
   kind('usage', 'What the session consumed, in all (written as it ends).', {
     seconds: described(count, 'Runtime in whole seconds, rounded up.'),
     bytes: described(count, 'Metered response bytes, all proxy kinds.'),
