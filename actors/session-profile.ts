@@ -26,7 +26,7 @@ export async function profileStart(vault: ProfileVault, owner: { accountId: stri
     const hold = await vault.hold({ accountId: owner.accountId, name, sessionId: owner.sessionId, now: owner.now });
     if (!hold.held) throw httpErrors.profileInUse(name, hold.holder);
   }
-  const state = (await vault.load(owner.accountId, name)) as StorageState | undefined;
+  const state = (await vault.load(owner.accountId, name));
   if (!state && !persist) {
     throw httpErrors.profileNotFound(name);
   }
