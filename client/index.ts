@@ -22,6 +22,10 @@ export type CreateSessionBody = NonNullable<operations['createSession']['request
 export type ActBody = operations['act']['requestBody']['content']['application/json'];
 /** The query of GET /v1/sessions. */
 export type ListSessionsQuery = NonNullable<operations['listSessions']['parameters']['query']>;
+/** The body of POST /v1/sessions/:id/fork. */
+export type ForkBody = NonNullable<operations['forkSession']['requestBody']>['content']['application/json'];
+/** The query of GET /v1/profiles. */
+export type ListProfilesQuery = NonNullable<operations['listProfiles']['parameters']['query']>;
 /** The query of GET /v1/sessions/:id/events. */
 export type EventsQuery = NonNullable<operations['sessionEvents']['parameters']['query']>;
 
@@ -73,6 +77,32 @@ export class Tabwright {
   async act(id: string, body: ActBody, options: { idempotencyKey?: string } = {}): Promise<Envelope> {
     const idempotencyKey = options.idempotencyKey ?? freshKey();
     return ok(await this.api.POST('/v1/sessions/{id}/act', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }));
+  }
+
+  /**
+   * Copies a live session `count` times (1 to 10, default 1): new sessions with its options,
+   * cookies and storage, at its URL and scroll position, each having run `steps`; all or none.
+   * `idempotencyKey` as act's: a retried fork never makes its copies twice.
+   */
+  async forkSession(id: string, body: ForkBody = {}, options: { idempotencyKey?: string } = {}): Promise<Envelope[]> {
+    const idempotencyKey = options.idempotencyKey ?? freshKey();
+    const answer = ok(await this.api.POST('/v1/sessions/{id}/fork', { params: { path: { id }, header: { 'Idempotency-Key': idempotencyKey } }, body }));
+    return answer.sessions;
+  }
+
+  /** One page of the account's saved profiles, by name. */
+  async listProfiles(query: ListProfilesQuery = {}): Promise<Schemas['ProfileList']> {
+    return ok(await this.api.GET('/v1/profiles', { params: { query } }));
+  }
+
+  /** A profile's summary (origins, cookie count, size, times, who wrote it last, who holds it); never its content. */
+  async getProfile(name: string): Promise<Schemas['Profile']> {
+    return ok(await this.api.GET('/v1/profiles/{name}', { params: { path: { name } } }));
+  }
+
+  /** Deletes a profile (409 profile_in_use while a persisting session holds it). */
+  async deleteProfile(name: string): Promise<void> {
+    ok(await this.api.DELETE('/v1/profiles/{name}', { params: { path: { name } } }));
   }
 
   /** What the service knows of one session. */

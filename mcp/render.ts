@@ -53,6 +53,14 @@ export function envelopeResult(envelope: Envelope): CallToolResult {
   return error ? { content, isError: true } : { content };
 }
 
+/** A fork's copies: each one's envelope as envelopeResult gives it, one after another; isError when a step failed in any. */
+export function forkResult(envelopes: readonly Envelope[]): CallToolResult {
+  const results = envelopes.map(envelopeResult);
+  const header: Content = { type: 'text', text: `${envelopes.length} cop${envelopes.length === 1 ? 'y' : 'ies'}: ${envelopes.map((envelope) => envelope.session_id).join(', ')}` };
+  const content = [header, ...results.flatMap((result) => result.content)];
+  return results.some((result) => result.isError) ? { content, isError: true } : { content };
+}
+
 /** An API error (a refused request) as an isError result with its code, message and context. */
 export function apiErrorResult(error: TabwrightError): CallToolResult {
   const context = Object.keys(error.context).length ? `\ncontext: ${JSON.stringify(error.context)}` : '';

@@ -4,7 +4,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TabwrightError, type Step, type Tabwright } from '../client/index.js';
-import { apiErrorResult, envelopeResult, jsonResult, unreachableResult } from './render.js';
+import { apiErrorResult, envelopeResult, forkResult, jsonResult, unreachableResult } from './render.js';
 import { toolDefinitions } from './tools.js';
 
 type Args = Record<string, unknown>;
@@ -54,6 +54,10 @@ export function tabwrightMcp(tabwright: Tabwright, version: string): TabwrightMc
       }
       case 'session_list':
         return jsonResult(await tabwright.listSessions(params));
+      case 'session_fork':
+        return forkResult(await tabwright.forkSession(await sessionOf(args), params));
+      case 'profile_list':
+        return jsonResult(await tabwright.listProfiles(params));
       default:
         return { content: [{ type: 'text', text: `unknown tool ${JSON.stringify(name)}; tools/list names them` }], isError: true };
     }

@@ -4,6 +4,8 @@ import { schemaOf, type JsonSchema } from '../lib/contract/codec/index.js';
 import { actBodyCodec } from '../lib/api/act.js';
 import { createBodyCodec } from '../lib/api/create.js';
 import { listQueryCodec } from '../lib/contract/request/list.js';
+import { profileListQueryCodec } from '../lib/contract/request/profile.js';
+import { forkBodyCodec } from '../lib/api/fork.js';
 import { stepModules, type StepName } from '../lib/api/steps.js';
 
 /** One tool as tools/list gives it, and which step it runs (none for the session and batch tools). */
@@ -75,6 +77,19 @@ function runStepsTool(): ToolDefinition {
   };
 }
 
+/** session_fork: the fork body, steps described once by their own tools as in run_steps. */
+function forkTool(): ToolDefinition {
+  const { inputSchema } = toolInput(schemaOf(forkBodyCodec), { session_id: { ...SESSION_ID, description: "The session to copy (ses_…); without it, this connection's default session." } });
+  const { $defs } = inputSchema as { $defs?: unknown };
+  return {
+    name: 'session_fork',
+    description:
+      'Copies a live session to try several paths from one point: count new sessions (1 to 10) with its cookies, storage, options, URL and scroll position, each running steps; all are made or none. ' +
+      'Answers each copy\'s session id and page; pass a copy\'s session_id to other tools. The source is not changed.',
+    inputSchema: { ...inputSchema, $defs: withoutDescriptions($defs) },
+  };
+}
+
 /** Every tool, in the order tools/list gives them. */
 export function toolDefinitions(): ToolDefinition[] {
   return [
@@ -87,5 +102,7 @@ export function toolDefinitions(): ToolDefinition[] {
       inputSchema: { type: 'object', properties: { session_id: SESSION_ID }, additionalProperties: false },
     },
     { name: 'session_list', ...toolInput({ ...schemaOf(listQueryCodec), description: "Lists this key's sessions, newest first." }, {}) },
+    forkTool(),
+    { name: 'profile_list', ...toolInput({ ...schemaOf(profileListQueryCodec), description: "Lists this account's saved profiles (logins kept between sessions), by name: origins, cookie count, size, and which session holds one. Open a session on one with session_open's profile." }, {}) },
   ];
 }
