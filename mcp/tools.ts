@@ -6,6 +6,7 @@ import { createBodyCodec } from '../lib/api/create.js';
 import { listQueryCodec } from '../lib/contract/request/list.js';
 import { profileListQueryCodec } from '../lib/contract/request/profile.js';
 import { forkBodyCodec } from '../lib/api/fork.js';
+import { MAX_STEPS } from '../lib/api/steps-array.js';
 import { stepModules, type StepName } from '../lib/api/steps.js';
 
 /** One tool as tools/list gives it, and which step it runs (none for the session and batch tools). */
@@ -77,16 +78,18 @@ function runStepsTool(): ToolDefinition {
   };
 }
 
-/** session_fork: the fork body, steps described once by their own tools as in run_steps. */
+/**
+ * session_fork: the fork body; its steps are run_steps' (the API checks them), named here rather
+ * than repeated, since every byte of the tool list costs an agent on every turn.
+ */
 function forkTool(): ToolDefinition {
-  const { inputSchema } = toolInput(schemaOf(forkBodyCodec), { session_id: { ...SESSION_ID, description: "The session to copy (ses_…); without it, this connection's default session." } });
-  const { $defs } = inputSchema as { $defs?: unknown };
+  const { $defs: _defs, ...schema } = schemaOf(forkBodyCodec);
+  const properties = { ...(schema.properties as Record<string, JsonSchema>), steps: { type: 'array', maxItems: MAX_STEPS, items: { type: 'object' }, description: 'Steps each copy runs, as run_steps takes them.' } };
+  const { inputSchema } = toolInput({ ...schema, properties }, { session_id: { ...SESSION_ID, description: "The session to copy (ses_…); without it, this connection's default session." } });
   return {
     name: 'session_fork',
-    description:
-      'Copies a live session to try several paths from one point: count new sessions (1 to 10) with its cookies, storage, options, URL and scroll position, each running steps; all are made or none. ' +
-      'Answers each copy\'s session id and page; pass a copy\'s session_id to other tools. The source is not changed.',
-    inputSchema: { ...inputSchema, $defs: withoutDescriptions($defs) },
+    description: 'Copies a live session (cookies, storage, options, URL, scroll) into count new sessions, all or none, each running steps, to try several paths from one point; answers each copy\'s session id and page.',
+    inputSchema,
   };
 }
 
@@ -103,6 +106,6 @@ export function toolDefinitions(): ToolDefinition[] {
     },
     { name: 'session_list', ...toolInput({ ...schemaOf(listQueryCodec), description: "Lists this key's sessions, newest first." }, {}) },
     forkTool(),
-    { name: 'profile_list', ...toolInput({ ...schemaOf(profileListQueryCodec), description: "Lists this account's saved profiles (logins kept between sessions), by name: origins, cookie count, size, and which session holds one. Open a session on one with session_open's profile." }, {}) },
+    { name: 'profile_list', ...toolInput({ ...schemaOf(profileListQueryCodec), description: "Lists this account's saved profiles (kept logins) by name, for session_open's profile." }, {}) },
   ];
 }

@@ -11,7 +11,7 @@ export const PROFILE_NAME_PATTERN = `^[a-z0-9_-]{1,${MAX_PROFILE_NAME_LENGTH}}$`
 /** A profile's name, unique within its account. */
 export const profileNameCodec = described(
   matching(`a profile name: 1 to ${MAX_PROFILE_NAME_LENGTH} of a-z, 0-9, - and _`, PROFILE_NAME_PATTERN, MAX_PROFILE_NAME_LENGTH),
-  `The profile's name, 1 to ${MAX_PROFILE_NAME_LENGTH} of a-z, 0-9, - and _; each account has its own names.`,
+  `1 to ${MAX_PROFILE_NAME_LENGTH} of a-z, 0-9, - and _; your account's own.`,
 );
 
 /** A create's `profile`: the saved browser state the session starts from, and whether it is written back. */
@@ -20,12 +20,10 @@ export const profileOptionCodec = described(
     name: profileNameCodec,
     persist: described(
       withDefault(boolean, false),
-      "true: the session's cookies, localStorage and IndexedDB are written back to the profile when it ends by DELETE, a close step or expiry " +
-        '(a failed session writes nothing); one persisting session per profile at a time, another is 409 profile_in_use. ' +
-        'false: the session only reads the profile, and any number may.',
+      "true: the state is written back when the session ends (DELETE, close step or expiry; not when it failed), and it holds the profile meanwhile (another is 409 profile_in_use). false: it only reads.",
     ),
   }),
-  'Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB. With persist: true a profile that does not exist yet starts empty and is made when the session ends; with persist: false it must have a saved state (404 profile_not_found).',
+  'Start from a saved profile\'s cookies, localStorage and IndexedDB. With persist: true a new name starts empty; with false it must have been saved (404 profile_not_found).',
 );
 
 /** A decoded `profile` option. */
