@@ -2,9 +2,11 @@
 // through nginx as a client sees them, and node by node where the check is that any node holds
 // the line (limits, idempotency). Not part of npm test: it installs and runs PostgreSQL and nginx.
 import { expect } from 'chai';
+import { randomBytes } from 'node:crypto';
 import { chromium } from 'playwright';
 import { sessionNode } from '../../lib/platform/ids.js';
-import { TestCluster } from '../support/cluster.js';
+import { TestCluster, type ClusterNode } from '../support/cluster.js';
+import { signedIn, signInRoutes } from '../support/sign-in.js';
 import { html, TestSite } from '../support/site.js';
 
 const NODE_TIMEOUT_S = 5;
@@ -23,6 +25,7 @@ describe('three nodes behind nginx on one PostgreSQL', function () {
     // Within it, every start-up step has its own limit, and a failed start stops what it started.
     this.timeout(300_000);
     site = await TestSite.start({
+      ...signInRoutes,
       '/': { body: html('Cluster', '<main><h1>Cluster</h1><button onclick="document.querySelector(\'h1\').textContent = \'Pressed\'">Press</button></main>') },
     });
     cluster = await TestCluster.start({ nodes: 3, nodeTimeoutSeconds: NODE_TIMEOUT_S, allowHosts: '127.0.0.1' });
@@ -43,6 +46,16 @@ describe('three nodes behind nginx on one PostgreSQL', function () {
   }
   const errorCode = (answer: Answer): unknown => (answer.body.error as { code?: string } | undefined)?.code;
   const nodeBase = (i: number): string => cluster.nodes[i % cluster.nodes.length]!.base;
+  const contentOf = (answer: { page?: unknown }): string => (answer.page as { markdown: { content: string } }).markdown.content;
+  /** Creates a session on `base` that signs in as ada (cookie, localStorage, sessionStorage, IndexedDB), with `fields` (a profile, say); answers its id. */
+  const signIn = async (base: string, key: string, fields: object = {}, steps: object[] = []): Promise<string> => {
+    const created = await call(base, key, 'POST', '/v1/sessions', { ...fields, url: site.url('/login?user=ada'), steps: [{ wait: { text: 'Stored' } }, ...steps] });
+    expect(created.status, JSON.stringify(created.body)).to.equal(201);
+    expect(created.body.error).to.equal(null);
+    return created.body.session_id as string;
+  };
+  const active = async (key: string): Promise<string[]> =>
+    ((await call(cluster.base, key, 'GET', '/v1/sessions?status=active')).body.sessions as Array<{ session_id: string }>).map((s) => s.session_id).sort();
 
   it('reaches sessions created on every node by id through nginx, and each act lands on its owner', async () => {
     const key = cluster.createKey('scale');
@@ -157,6 +170,95 @@ describe('three nodes behind nginx on one PostgreSQL', function () {
     const listed = await call(cluster.base, key, 'GET', '/v1/sessions?status=active');
     expect((listed.body.sessions as unknown[]).length).to.equal(1);
     await call(cluster.base, key, 'DELETE', `/v1/sessions/${[...ids][0]!}`);
+  });
+
+  it('opens a profile saved by a session on one node in a session on another, and any node tells its summary', async () => {
+    const key = cluster.createKey('scale');
+    const [a, b, c] = cluster.nodes as [ClusterNode, ClusterNode, ClusterNode];
+    const first = await signIn(a.base, key, { profile: { name: 'shop', persist: true } });
+    expect(sessionNode(first)).to.equal(a.id);
+    // Its end writes the state back to PostgreSQL, sealed with the key every node shares.
+    expect((await call(a.base, key, 'DELETE', `/v1/sessions/${first}`)).status).to.equal(204);
+    const reader = await call(b.base, key, 'POST', '/v1/sessions', { profile: { name: 'shop' }, url: site.url('/account'), steps: [{ wait: { text: 'local=' } }] });
+    expect(reader.status, JSON.stringify(reader.body)).to.equal(201);
+    expect(reader.body.error).to.equal(null);
+    expect(sessionNode(reader.body.session_id as string)).to.equal(b.id);
+    for (const line of signedIn('ada', false)) expect(contentOf(reader.body)).to.include(line);
+    const summary = await call(c.base, key, 'GET', '/v1/profiles/shop');
+    expect(summary.status, JSON.stringify(summary.body)).to.equal(200);
+    expect(summary.body).to.include({ name: 'shop', cookies: 1, last_session: first, in_use_by: null });
+    expect(summary.body.origins).to.deep.equal([site.origin]);
+    expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${reader.body.session_id as string}`)).status).to.equal(204);
+  });
+
+  it('lets one of two persisting creates of a profile sent at once to two nodes hold it; the other is 409 profile_in_use naming it', async () => {
+    const key = cluster.createKey('scale');
+    // The first race meets no row (both insert it); the later ones the row the last winner saved (both lock it).
+    const name = 'race';
+    for (const [i, j] of [[0, 1], [1, 2], [2, 0]] as const) {
+      const answers = await Promise.all([i, j].map((n) => call(nodeBase(n), key, 'POST', '/v1/sessions', { profile: { name, persist: true } })));
+      const won = answers.filter((answer) => answer.status === 201);
+      expect(won, JSON.stringify(answers)).to.have.length(1);
+      const winner = won[0]!.body.session_id as string;
+      const lost = answers.find((answer) => answer !== won[0])!;
+      expect(lost.status, JSON.stringify(lost.body)).to.equal(409);
+      expect(errorCode(lost)).to.equal('profile_in_use');
+      expect((lost.body.error as { context?: { session_id?: string } }).context?.session_id).to.equal(winner);
+      // The refused create left no session behind, and a third node sees the winner's hold.
+      expect(await active(key)).to.deep.equal([winner]);
+      expect((await call(nodeBase(3 - i - j), key, 'GET', `/v1/profiles/${name}`)).body.in_use_by).to.equal(winner);
+      expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${winner}`)).status).to.equal(204);
+      expect((await call(nodeBase(3 - i - j), key, 'GET', `/v1/profiles/${name}`)).body).to.include({ last_session: winner, in_use_by: null });
+    }
+  });
+
+  it("forks a signed-in session through nginx on the source's node: each copy signed in at /account", async () => {
+    const key = cluster.createKey('scale');
+    const source = await signIn(cluster.base, key, {}, [{ goto: { url: site.url('/account') } }, { wait: { text: 'local=' } }]);
+    const owner = sessionNode(source);
+    const forked = await call(cluster.base, key, 'POST', `/v1/sessions/${source}/fork`, { count: 2, steps: [{ wait: { text: 'local=' } }] });
+    expect(forked.status, JSON.stringify(forked.body)).to.equal(201);
+    const copies = forked.body.sessions as Array<{ session_id: string; error: unknown; page: { url: string } }>;
+    expect(copies).to.have.length(2);
+    for (const copy of copies) {
+      expect(sessionNode(copy.session_id)).to.equal(owner);
+      expect(copy.error).to.equal(null);
+      expect(copy.page.url).to.equal(site.url('/account'));
+      for (const line of signedIn('ada')) expect(contentOf(copy)).to.include(line);
+      // nginx finds each copy by its id, on the node that made it.
+      expect((await call(cluster.base, key, 'POST', `/v1/sessions/${copy.session_id}/act`, { steps: [{ observe: {} }] })).status).to.equal(200);
+    }
+    const stranger = cluster.nodes.find((node) => node.id !== owner)!;
+    const misrouted = await call(stranger.base, key, 'POST', `/v1/sessions/${source}/fork`, { count: 1 });
+    expect(misrouted.status).to.equal(421);
+    expect(errorCode(misrouted)).to.equal('wrong_node');
+    const ids = [source, ...copies.map((copy) => copy.session_id)];
+    expect(await active(key)).to.deep.equal([...ids].sort());
+    for (const id of ids) expect((await call(cluster.base, key, 'DELETE', `/v1/sessions/${id}`)).status).to.equal(204);
+  });
+
+  it('refuses a profile on a node with another TABWRIGHT_PROFILE_KEY as 409 profile_unreadable, never opening it empty', async () => {
+    const key = cluster.createKey('scale');
+    const home = cluster.nodes[0]!;
+    const writer = await signIn(home.base, key, { profile: { name: 'sealed', persist: true } });
+    expect((await call(home.base, key, 'DELETE', `/v1/sessions/${writer}`)).status).to.equal(204);
+    const foreign = await cluster.startLoneNode('n9', { TABWRIGHT_PROFILE_KEY: randomBytes(32).toString('hex') });
+    try {
+      const summary = await call(foreign.base, key, 'GET', '/v1/profiles/sealed');
+      expect(summary.status, JSON.stringify(summary.body)).to.equal(409);
+      expect(errorCode(summary)).to.equal('profile_unreadable');
+      for (const persist of [false, true]) {
+        const refused = await call(foreign.base, key, 'POST', '/v1/sessions', { profile: { name: 'sealed', persist }, url: site.url('/account') });
+        expect(refused.status, JSON.stringify(refused.body)).to.equal(409);
+        expect(errorCode(refused)).to.equal('profile_unreadable');
+      }
+    } finally {
+      await cluster.stopLoneNode(foreign);
+    }
+    // The refusals left nothing open or held, and the cluster's nodes still read the profile.
+    expect(await active(key)).to.deep.equal([]);
+    const kept = await call(home.base, key, 'GET', '/v1/profiles/sealed');
+    expect(kept.body).to.include({ name: 'sealed', last_session: writer, in_use_by: null });
   });
 
   it('exports an exact ledger after sessions ended on every node: one debit each, the balance chain adding up', async () => {

@@ -51,6 +51,8 @@ async function stopChild(child: ChildProcess, signal: NodeJS.Signals = 'SIGTERM'
 /** The running cluster. */
 export class TestCluster {
   readonly nodes: ClusterNode[] = [];
+  /** Nodes of startLoneNode: on the database, not behind nginx. */
+  private readonly lone: ClusterNode[] = [];
   private nginx: ChildProcess | undefined;
   private readonly accounts = new Map<string, string>();
   /** TABWRIGHT_PROFILE_KEY: nodes sharing a database must share it, and serve refuses to start without it there. */
@@ -83,8 +85,8 @@ export class TestCluster {
     }
   }
 
-  /** The environment of every node and command: the shared database, a data folder of its own. */
-  private env(node: string): NodeJS.ProcessEnv {
+  /** The environment of every node and command: the shared database, a data folder of its own; `overrides` last. */
+  private env(node: string, overrides: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
     const dataDir = join(this.folder, node);
     mkdirSync(dataDir, { recursive: true });
     return {
@@ -98,6 +100,7 @@ export class TestCluster {
       TABWRIGHT_WARM_SESSIONS: '0',
       TABWRIGHT_ALLOW_HOSTS: this.allowHosts,
       LOG_LEVEL: 'warn',
+      ...overrides,
     };
   }
 
@@ -124,13 +127,29 @@ export class TestCluster {
     return account;
   }
 
-  private async startNode(id: string, port: number): Promise<void> {
-    const child = spawn(CLI, ['serve', '--host', '127.0.0.1', '--port', String(port)], { env: this.env(id), stdio: ['ignore', 'ignore', 'pipe'] });
+  private async startNode(id: string, port: number, into: ClusterNode[] = this.nodes, overrides: NodeJS.ProcessEnv = {}): Promise<ClusterNode> {
+    const child = spawn(CLI, ['serve', '--host', '127.0.0.1', '--port', String(port)], { env: this.env(id, overrides), stdio: ['ignore', 'ignore', 'pipe'] });
     let log = '';
     child.stderr?.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
     const node: ClusterNode = { id, port, base: `http://127.0.0.1:${port}`, process: child };
-    this.nodes.push(node);
+    into.push(node);
     await waitFor(`node ${id}`, async () => (await fetch(`${node.base}/health`, { signal: AbortSignal.timeout(2_000) })).ok, child, () => log);
+    return node;
+  }
+
+  /**
+   * One more node on the shared database that nginx does not know, with `env` over the cluster's
+   * (another TABWRIGHT_PROFILE_KEY, say): stop it with stopLoneNode, or stop stops it.
+   */
+  async startLoneNode(id: string, env: NodeJS.ProcessEnv): Promise<ClusterNode> {
+    return this.startNode(id, await freePort(), this.lone, env);
+  }
+
+  /** Stops a node of startLoneNode as an operator would (SIGTERM). */
+  async stopLoneNode(node: ClusterNode): Promise<void> {
+    await stopChild(node.process);
+    const at = this.lone.indexOf(node);
+    if (at >= 0) this.lone.splice(at, 1);
   }
 
   private async startNginx(): Promise<void> {
@@ -165,7 +184,7 @@ export class TestCluster {
   /** Stops nginx and every node (SIGTERM, as an operator would), then PostgreSQL; removes the folders. */
   async stop(): Promise<void> {
     if (this.nginx) await stopChild(this.nginx, 'SIGQUIT');
-    await Promise.all(this.nodes.map((node) => stopChild(node.process)));
+    await Promise.all([...this.nodes, ...this.lone].map((node) => stopChild(node.process)));
     await this.postgres.stop();
     rmSync(this.folder, { recursive: true, force: true });
   }
