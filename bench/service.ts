@@ -37,6 +37,10 @@ export interface BenchService {
   driver: PlaywrightDriver;
   /** The service's metrics, the warm pool's among them. */
   telemetry: Telemetry;
+  /** The service's profile vault, for timing its parts apart from a request. */
+  profiles: ProfileVault;
+  /** The account the key belongs to. */
+  accountId: string;
   readonly stop: () => Promise<void>;
 }
 
@@ -49,8 +53,12 @@ export async function refilled(service: BenchService, size: number): Promise<voi
   while ((await ready(service)) < size && Date.now() < end) await sleep(5);
 }
 
-/** Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the registry's default one. */
-export async function startBenchService(options: { offline?: boolean; warmSessions?: number; gate?: EngineGate } = {}): Promise<BenchService> {
+/**
+ * Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds
+ * OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the
+ * registry's default one; `profileMaxBytes` as TABWRIGHT_PROFILE_MAX_MB, in bytes (default 10 MiB).
+ */
+export async function startBenchService(options: { offline?: boolean; warmSessions?: number; gate?: EngineGate; profileMaxBytes?: number } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = await openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
@@ -62,7 +70,7 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   });
   await engine.start();
   const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
-  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: 10 * 2 ** 20 });
+  const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: options.profileMaxBytes ?? 10 * 2 ** 20 });
   const registry = new Registry({ store, profiles, clock: systemClock, driver, telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
   const deps = { store, profiles, registry, clock: systemClock, engine, telemetry, dataDir, mcp };
@@ -78,6 +86,8 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
     headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
     driver,
     telemetry,
+    profiles,
+    accountId: account.id,
     stop: async () => {
       await mcp.closeAll();
       server.close();

@@ -53,6 +53,30 @@ export async function sampleTogether(
   return times;
 }
 
+/**
+ * Like `sampleTogether`, for measurements that time only a part of what they do (a DELETE, not the
+ * create before it): each function prepares, times its part itself and cleans up, and returns the
+ * milliseconds of that part. Taken in rotating turn.
+ */
+export async function sampleParts(runs: number, warmup: number, fns: Array<() => Promise<number>>): Promise<number[][]> {
+  const times: number[][] = fns.map(() => []);
+  for (let i = 0; i < warmup + runs; i++) {
+    for (let turn = 0; turn < fns.length; turn++) {
+      const index = (i + turn) % fns.length;
+      const took = await fns[index]!();
+      if (i >= warmup) times[index]!.push(took);
+    }
+  }
+  return times;
+}
+
+/** Milliseconds `fn` takes (until its promise settles, if it returns one). */
+export async function timed(fn: () => unknown): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
 /** One printed row: name, p50, p95. */
 export const row = (name: string, times: number[]): string =>
   `${name.padEnd(44)} p50 ${percentile(times, 50).toFixed(1).padStart(7)} ms   p95 ${percentile(times, 95).toFixed(1).padStart(7)} ms`;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-for (const name of ['create', 'observe', 'act', 'extract', 'net', 'heavy', 'mcp']) {
+for (const name of ['create', 'observe', 'act', 'extract', 'net', 'heavy', 'mcp', 'fork']) {
   const file = join(root, 'dist', 'bench', `${name}.js`);
   if (existsSync(file)) execFileSync(process.execPath, [file], { stdio: 'inherit', cwd: root });
 }
