@@ -88,7 +88,7 @@ function forkTool(): ToolDefinition {
   const { inputSchema } = toolInput({ ...schema, properties }, { session_id: { ...SESSION_ID, description: "The session to copy (ses_…); without it, this connection's default session." } });
   return {
     name: 'session_fork',
-    description: 'Copies a live session (cookies, storage, options, URL, scroll) into count new sessions, all or none, each running steps, to try several paths from one point; answers each copy\'s session id and page.',
+    description: 'Copies a live session (cookies, storage, options, URL, scroll) into count new sessions, all or none, each running steps; answers each copy\'s session id and page.',
     inputSchema,
   };
 }
