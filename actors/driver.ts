@@ -28,8 +28,7 @@ import type { Engine } from './engine.js';
 import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
 import { WarmPool } from './pool.js';
-import { writeStorage } from '../lib/browser/state/storage.js';
-import { seedSessionStorage } from '../lib/browser/state/fork.js';
+import { writeStartingState } from '../lib/browser/state/restore.js';
 
 export type { ContextSettings } from '../lib/browser/context/settings.js';
 export type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
@@ -250,8 +249,7 @@ export class PlaywrightDriver implements BrowserDriver {
 
 /** Writes the cookies and storage a session starts with (a profile's or a fork's), and a fork's sessionStorage. */
 async function startingState({ context, env }: OpenedPage, settings: ContextSettings): Promise<void> {
-  if (settings.storage) await writeStorage(context, settings.storage);
-  if (settings.sessionStorage) await seedSessionStorage(env.page, settings.sessionStorage.url, settings.sessionStorage.entries);
+  if (settings.storage || settings.sessionEntries?.length) await writeStartingState(context, env.page, settings);
 }
 
 /** Closes a page that no session took (the pool's, on a drain or at shutdown): its context, then its proxy. */

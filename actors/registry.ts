@@ -146,7 +146,7 @@ export class Registry implements LiveSessions {
     try {
       const loaded = /^https?:/.test(point.url);
       const settings = spec.settings ?? WARM_SETTINGS;
-      const open = { ...settings, url: loaded ? point.url : undefined, storage: point.storage, sessionStorage: { url: point.url, entries: point.sessionEntries } };
+      const open = { ...settings, url: loaded ? point.url : undefined, storage: point.storage, sessionEntries: point.sessionEntries };
       const fields = { timeoutSeconds: spec.timeoutSeconds, pageMode: spec.pageMode, secrets: spec.secrets, settings, parent: spec.id };
       const sessions = await this.openAdmitted(key, ids.map((forkId) => ({ id: forkId, open, fields })));
       source.forked(ids);

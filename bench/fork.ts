@@ -5,7 +5,8 @@
 import type { Browser } from 'playwright';
 import { TestSite } from '../spec/support/site.js';
 import { writeStorage, type StorageState } from '../lib/browser/state/storage.js';
-import { readForkPoint, seedSessionStorage } from '../lib/browser/state/fork.js';
+import { readForkPoint } from '../lib/browser/state/fork.js';
+import { writeStartingState } from '../lib/browser/state/restore.js';
 import { hooksScript, topProgramScript } from '../lib/browser/program.js';
 import { seal } from '../lib/platform/profiles/seal.js';
 import { randomBytes } from 'node:crypto';
@@ -150,16 +151,16 @@ const onFresh = async (part: (fresh: Awaited<ReturnType<typeof programContext>>)
   await fresh.context.close();
   return took;
 };
-const [readPoint, writeState, seedSession] = await sampleParts(RUNS, WARMUP, [
+const [readPoint, writeState, writeStart] = await sampleParts(RUNS, WARMUP, [
   () => timed(() => readForkPoint(raws.page)),
   () => onFresh(({ context }) => writeStorage(context, point.storage)),
-  () => onFresh(({ page }) => seedSessionStorage(page, point.url, point.sessionEntries)),
+  () => onFresh(({ context, page }) => writeStartingState(context, page, { storage: point.storage, url: point.url, sessionEntries: point.sessionEntries })),
 ]);
 await raws.context.close();
 console.log('a copy\'s parts apart, on raw contexts with the program:');
 console.log(row('  part: read the fork point (source, once)', readPoint!));
-console.log(row('  part: write its storage (setStorageState)', writeState!));
-console.log(row('  part: seed sessionStorage (a navigation)', seedSession!));
+console.log(row('  Playwright setStorageState alone (a page of its own)', writeState!));
+console.log(row('  part: write its starting state (what a copy does)', writeStart!));
 console.log(`load average ${loadAverage()}`);
 
 // 2. Profiles of about 1 MB and 10 MB: localStorage and IndexedDB (4:1) over a few origins, each a local site of its own port.

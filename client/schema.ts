@@ -1409,7 +1409,7 @@ export interface components {
             next_cursor: string | null;
         };
         Profile: {
-            /** @description The profile's name, 1 to 64 of a-z, 0-9, - and _; each account has its own names. */
+            /** @description 1 to 64 of a-z, 0-9, - and _; your account's own. */
             name: string;
             /** @description The origins whose localStorage or IndexedDB it holds (https://example.com), in the order saved. */
             origins: string[];
@@ -2231,12 +2231,12 @@ export interface operations {
                          */
                         sameSite?: "Strict" | "Lax" | "None";
                     }[];
-                    /** @description Start from a saved profile: its cookies (httpOnly and secure too), localStorage and IndexedDB. With persist: true a profile that does not exist yet starts empty and is made when the session ends; with persist: false it must have a saved state (404 profile_not_found). */
+                    /** @description Start from a saved profile's cookies, localStorage and IndexedDB. With persist: true a new name starts empty; with false it must have been saved (404 profile_not_found). */
                     profile?: {
-                        /** @description The profile's name, 1 to 64 of a-z, 0-9, - and _; each account has its own names. */
+                        /** @description 1 to 64 of a-z, 0-9, - and _; your account's own. */
                         name: string;
                         /**
-                         * @description true: the session's cookies, localStorage and IndexedDB are written back to the profile when it ends by DELETE, a close step or expiry (a failed session writes nothing); one persisting session per profile at a time, another is 409 profile_in_use. false: the session only reads the profile, and any number may.
+                         * @description true: the state is written back when the session ends (DELETE, close step or expiry; not when it failed), and it holds the profile meanwhile (another is 409 profile_in_use). false: it only reads.
                          * @default false
                          */
                         persist?: boolean;

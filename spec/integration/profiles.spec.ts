@@ -2,6 +2,7 @@ import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
 import { signedIn, signInRoutes } from '../support/sign-in.js';
 import { TEST_PROFILE_MAX_BYTES } from '../support/service.js';
+import { TestSite } from '../support/site.js';
 
 type Event = { type: string; name?: string; bytes?: number; reason?: string; persist?: boolean };
 
@@ -86,6 +87,35 @@ describe('profiles: a sign-in that outlives its session', function () {
     expect(journal.map((e) => e.type)).to.not.include.members(['profile.saved', 'profile.not_saved']);
     // Its hold went with it: a new persisting session may take the profile, which still says ada.
     await showsSignedIn({ name: 'bounded', persist: true }, 'ada', false);
+  });
+
+  it('restores every origin it holds, and IndexedDB values that are not plain JSON, whichever origin the session opens first', async () => {
+    const other = await TestSite.start(signInRoutes);
+    try {
+      const id = await signIn({ name: 'many', persist: true }, 'ada');
+      const more = await t.act(id, [
+        { goto: { url: other.url('/login?user=bob') } },
+        { wait: { text: 'Stored' } },
+        { goto: { url: t.site.url('/account') } },
+        { wait: { text: 'local=' } },
+        // A Date is kept by Playwright's own encoding: not plain JSON.
+        { execute_js: { code: "return new Promise((resolve) => { const r = indexedDB.open('app', 1); r.onsuccess = () => { const tx = r.result.transaction('kv', 'readwrite'); tx.objectStore('kv').put(new Date(86400000), 'since'); tx.oncomplete = () => resolve(true); }; });" } },
+      ]);
+      expect(more.body.error).to.equal(null);
+      await close(id);
+      const next = await account({ name: 'many' });
+      const since = await t.act(next.body.session_id as string, [
+        { execute_js: { code: "return new Promise((resolve) => { const r = indexedDB.open('app', 1); r.onsuccess = () => { const g = r.result.transaction('kv').objectStore('kv').get('since'); g.onsuccess = () => resolve(g.result instanceof Date ? g.result.toISOString() : String(g.result)); }; });" } },
+        { goto: { url: other.url('/account') } },
+        { wait: { text: 'local=' } },
+      ]);
+      expect(since.body.extraction.js_result).to.equal('1970-01-02T00:00:00.000Z');
+      // Cookies are per host, not port: both sites see the last sign-in's; storage is per origin.
+      for (const line of signedIn('bob', false)) expect(since.body.page.markdown.content).to.include(line);
+      expect(next.body.page.markdown.content).to.include('Signed in as bob').and.include(signedIn('ada', false)[1]);
+    } finally {
+      await other.stop();
+    }
   });
 
   it('lets one persisting session hold a profile: a second persisting create is 409 profile_in_use naming it; readers are unlimited', async () => {

@@ -16,7 +16,7 @@ export type ContextSettings = Partial<SessionSettings> & Pick<SessionSettings, '
   /** Cookies and storage the context starts with (a profile's, or a fork's source's). */
   storage?: StorageState;
   /** sessionStorage the page starts with for the origin of `url` (a fork's source tab's). */
-  sessionStorage?: { url: string; entries: Array<[string, string]> };
+  sessionEntries?: Array<[string, string]>;
 };
 
 /** The settings of a context made ahead of time: every default, for no session yet. */

@@ -19,6 +19,7 @@ import type { Gone } from './target/types.js';
 import { clickTargetsOf } from './walk/listeners.js';
 import { RefStore, type Resolved } from './walk/refs.js';
 import { scrollBox } from './walk/scroll.js';
+import { restoreOrigin } from './storage/restore.js';
 import type { WalkOptions } from './walk/types.js';
 import { walkPage } from './walk/walk.js';
 
@@ -82,6 +83,7 @@ export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Elemen
     userAgent: () => win.navigator.userAgent,
     sessionEntries: () => sessionEntries(win),
     restoreSessionEntries: (entries) => restoreSessionEntries(win, entries),
+    restoreOrigin: (saved) => restoreOrigin(win, saved),
     root: () => doc.documentElement,
     selectorProblem: (selector) => selectorProblem(doc, selector),
     find: (query) => findTarget({ win, refs: store(), hasClickListener }, query),

@@ -6,6 +6,7 @@ import type { PageSignals, ProbeLimits, Solvable, WidgetInfo } from './captcha/t
 import type { FieldQuery, FieldValues } from './extract/types.js';
 import type { AriaOption, ControlKind, CustomSelectKind, SelectState, ToggleRoute } from './forms/types.js';
 import type { ClickAim, ClickPoint, FieldState, FillAim, FindQuery, FindResult, Gone, Landing, SelectDone } from './target/types.js';
+import type { SavedOrigin } from './storage/types.js';
 import type { DomQuiet, LightRead, ScrollBox, WalkLook, WalkOptions, WalkResult } from './walk/types.js';
 
 declare const element: unique symbol;
@@ -41,6 +42,8 @@ export interface PageCalls {
   sessionEntries(): Array<[string, string]>;
   /** Writes pairs into the tab's sessionStorage; how many were written. */
   restoreSessionEntries(entries: Array<[string, string]>): number;
+  /** Restores an origin's saved localStorage and IndexedDB in this (fresh) document of it; how many items and databases. */
+  restoreOrigin(saved: SavedOrigin): Promise<number>;
   /** `<html>`, for Playwright to ready its own actions on. */
   root(): ElementRef;
   /** Null when `selector` is valid and matches something; otherwise what is wrong with it. */

@@ -1,6 +1,7 @@
 // The point a fork starts from: the source's storage, and its tab's URL, scroll position and
 // sessionStorage (which belongs to the tab, so Playwright's storage state leaves it out). Read
-// without stopping or changing the source; written into a fork's page before its first load.
+// without stopping or changing the source; written into a fork's page before its first load
+// (./restore.ts).
 import type { Page } from 'playwright';
 import { inPage } from '../program.js';
 import { withCap } from '../../platform/time.js';
@@ -33,25 +34,4 @@ export async function readForkPoint(page: Page): Promise<ForkPoint | undefined> 
     return { storage, url, top: box?.y ?? 0, sessionEntries };
   };
   return withCap(read(), FORK_READ_CAP_MS);
-}
-
-/**
- * Puts `entries` into the sessionStorage of `page` for the origin of `url`, before the page loads
- * anything: sessionStorage belongs to a tab and an origin, so the tab first opens a blank document
- * of that origin that Playwright answers itself (nothing reaches the network or the site), the
- * entries are written there, and the page's next navigation, to `url`, finds them.
- */
-export async function seedSessionStorage(page: Page, url: string, entries: Array<[string, string]>): Promise<void> {
-  if (entries.length === 0 || !/^https?:/.test(url)) return;
-  const blank = `${new URL(url).origin}/`;
-  const answer = (route: { fulfill(options: { status: number; contentType: string; body: string }): Promise<void> }) =>
-    route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title></title>' });
-  const matches = (target: URL): boolean => target.href === blank;
-  await page.route(matches, answer);
-  try {
-    await page.goto(blank, { waitUntil: 'domcontentloaded' });
-    await inPage(page, 'restoreSessionEntries', entries);
-  } finally {
-    await page.unroute(matches, answer);
-  }
 }

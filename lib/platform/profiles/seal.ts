@@ -4,7 +4,13 @@
 // authenticated data, so a blob copied to another profile or account does not open there. The
 // version byte, also authenticated, lets the format change without guessing.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { gunzipSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { gunzip as gunzipCallback, gzip as gzipCallback } from 'node:zlib';
+
+// Compressed off the main thread (zlib's pool): a 10 MB state takes a few hundred ms to compress,
+// which would otherwise stall every other request of the process.
+const gzip = promisify(gzipCallback);
+const gunzip = promisify(gunzipCallback);
 
 /** The key length AES-256 takes, in bytes. */
 export const PROFILE_KEY_BYTES = 32;
@@ -23,11 +29,12 @@ export interface SealedPlace {
 const aad = (version: number, place: SealedPlace): Buffer => Buffer.concat([Buffer.of(version), Buffer.from(JSON.stringify([place.accountId, place.name]))]);
 
 /** `plaintext` compressed and encrypted under `key`, bound to `place`. */
-export function seal(key: Buffer, place: SealedPlace, plaintext: Buffer): Buffer {
+export async function seal(key: Buffer, place: SealedPlace, plaintext: Buffer): Promise<Buffer> {
+  const compressed = await gzip(plaintext);
   const iv = randomBytes(IV_BYTES);
   const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
   cipher.setAAD(aad(VERSION, place));
-  const body = Buffer.concat([cipher.update(gzipSync(plaintext)), cipher.final()]);
+  const body = Buffer.concat([cipher.update(compressed), cipher.final()]);
   return Buffer.concat([Buffer.of(VERSION), iv, cipher.getAuthTag(), body]);
 }
 
@@ -37,7 +44,7 @@ export class Unopenable extends Error {
 }
 
 /** The plaintext of `sealed`, or Unopenable saying why: an unknown format, a wrong key or altered bytes, or a body that does not decompress. */
-export function open(key: Buffer, place: SealedPlace, sealed: Buffer): Buffer {
+export async function open(key: Buffer, place: SealedPlace, sealed: Buffer): Promise<Buffer> {
   if (sealed.length < HEADER) throw new Unopenable(`its sealed data is ${sealed.length} bytes, shorter than any sealed profile`);
   const version = sealed[0]!;
   if (version !== VERSION) throw new Unopenable(`its sealed data has format version ${version}, which this tabwright does not know`);
@@ -51,7 +58,7 @@ export function open(key: Buffer, place: SealedPlace, sealed: Buffer): Buffer {
     throw new Unopenable('its sealed data does not authenticate with this key', { cause: error });
   }
   try {
-    return gunzipSync(compressed);
+    return await gunzip(compressed);
   } catch (error) {
     throw new Unopenable('its decrypted data does not decompress', { cause: error });
   }

@@ -37,14 +37,14 @@ export class ProfileVault {
   /** The saved state; undefined when the profile does not exist or was never saved; 409 profile_unreadable when it does not open. */
   async load(accountId: string, name: string): Promise<ProfileState | undefined> {
     const record = await this.store.readProfile(accountId, name);
-    return record?.sealed ? this.opened(accountId, name, record.sealed) : undefined;
+    return record?.sealed ? await this.opened(accountId, name, record.sealed) : undefined;
   }
 
   /** The state in `sealed`, or 409 profile_unreadable saying why it does not open. */
-  private opened(accountId: string, name: string, sealed: Buffer): ProfileState {
+  private async opened(accountId: string, name: string, sealed: Buffer): Promise<ProfileState> {
     let json: string;
     try {
-      json = open(this.key, { accountId, name }, sealed).toString('utf8');
+      json = (await open(this.key, { accountId, name }, sealed)).toString('utf8');
     } catch (error) {
       if (error instanceof Unopenable) throw httpErrors.profileUnreadable(name, error.message);
       throw error;
@@ -65,7 +65,7 @@ export class ProfileVault {
     const bytes = plaintext.length;
     if (bytes > this.maxBytes) return { saved: false, bytes, limit: this.maxBytes };
     const summary = { origins: state.origins.map((origin) => origin.origin), cookies: state.cookies.length, bytes };
-    await this.store.writeProfile({ accountId, name, sessionId, sealed: seal(this.key, { accountId, name }, plaintext), summary, now });
+    await this.store.writeProfile({ accountId, name, sessionId, sealed: await seal(this.key, { accountId, name }, plaintext), summary, now });
     return { saved: true, bytes };
   }
 
@@ -92,7 +92,7 @@ export class ProfileVault {
     const record = await this.store.readProfile(accountId, name);
     if (!record) return undefined;
     const { sealed, ...row } = record;
-    if (sealed) this.opened(accountId, name, sealed);
+    if (sealed) await this.opened(accountId, name, sealed);
     return row;
   }
 

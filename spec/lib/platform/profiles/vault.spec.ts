@@ -127,7 +127,7 @@ describe('ProfileVault', () => {
 
   it('fails loudly for a sealed state that opens but is not a browser state', async () => {
     await save();
-    setSealed('shop', seal(key, { accountId, name: 'shop' }, Buffer.from('{"cookies": "none"}')));
+    setSealed('shop', await seal(key, { accountId, name: 'shop' }, Buffer.from('{"cookies": "none"}')));
     await unreadable(vault.load(accountId, 'shop'), /not a saved browser state/);
   });
 
