@@ -10,18 +10,15 @@ import { settingsOf } from '../lib/contract/request/settings.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { ActReply } from '../machines/session.js';
-import type { BrowserDriver, PageDriver } from './driver.js';
+import type { BrowserDriver } from './driver.js';
 import { gatedDriver } from './gated-driver.js';
 import { RevocationWatch } from './revocation.js';
-import { profileStart } from './session-profile.js';
-import { Session, type SessionSpec } from './session.js';
+import { Openings, type Opening } from './opening.js';
+import type { Session } from './session.js';
 import type { ForkBody } from '../lib/api/fork.js';
-import type { ProfileOption } from '../lib/contract/request/profile.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
-import type { StorageState } from '../lib/browser/state/storage.js';
 import { FORK_READ_CAP_MS } from '../lib/browser/state/fork.js';
-import { WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
-
+import { WARM_SETTINGS } from '../lib/browser/context/settings.js';
 
 /** What the registry needs from the world. */
 export interface RegistryDeps {
@@ -49,8 +46,8 @@ export interface RegistryDeps {
  */
 export class Registry implements LiveSessions {
   private readonly sessions = new Map<string, Session>();
-  /** Creates still opening their context, by key id; a key with none has no entry. */
-  private readonly opening = new Map<string, number>();
+  /** Admitted sessions whose pages are opening. */
+  private readonly openings: Openings;
   private readonly admission: Admission;
   /** deps.driver behind the engine gate: page openings and acts run when it lets them. */
   private readonly gated: BrowserDriver;
@@ -63,6 +60,7 @@ export class Registry implements LiveSessions {
     this.gate = deps.gate ?? new EngineGate(defaultSlots(), deps.clock);
     this.gated = gatedDriver(deps.driver, this.gate);
     this.revocation = new RevocationWatch(deps, () => [...this.sessions.values()]);
+    this.openings = new Openings({ ...deps, gated: this.gated, stopping: () => this.stopping });
     deps.telemetry.metrics.watchEngine(() => this.gate.load);
     deps.onEngineLost?.(() => {
       for (const session of this.sessions.values()) session.send({ type: 'engine.lost' });
@@ -82,13 +80,6 @@ export class Registry implements LiveSessions {
     });
   }
 
-  /** Moves a key's count of opening creates; at zero its entry goes, or every key ever used would keep one. */
-  private countOpening(keyId: string, by: number): void {
-    const count = (this.opening.get(keyId) ?? 0) + by;
-    if (count > 0) this.opening.set(keyId, count);
-    else this.opening.delete(keyId);
-  }
-
   /**
    * Opens a session for `key` and runs its first act, if any. Admission writes the session's row
    * (still opening) first, so the store, not this process, holds the key's count. A create that
@@ -104,7 +95,7 @@ export class Registry implements LiveSessions {
     const answered = this.deps.driver.creating?.();
     try {
       const settings = settingsOf(body);
-      const storage = await this.profileStart(key, id, body.profile);
+      const storage = await this.openings.profileStart(key, id, body.profile);
       const fields = { timeoutSeconds: body.timeout, pageMode: body.page, secrets: (body.cookies ?? []).map((cookie) => cookie.value), settings: { ...settings, cookies: undefined }, profile: body.profile };
       const [session] = await this.openAdmitted(key, [{ id, open: { ...settings, url: body.url, storage }, fields }]);
       session!.profile?.loaded(storage);
@@ -114,17 +105,6 @@ export class Registry implements LiveSessions {
       return { session: session!, reply };
     } finally {
       answered?.();
-    }
-  }
-
-  /** The state admitted session `id` starts from with `option`'s profile (./session-profile.ts); refused, its row goes (and with it a hold). */
-  private async profileStart(key: ApiKeyRecord, id: string, option: ProfileOption | undefined): Promise<StorageState | undefined> {
-    if (!option) return undefined;
-    try {
-      return await profileStart(this.deps.profiles, { accountId: key.accountId, sessionId: id, now: this.deps.clock.now() }, option);
-    } catch (error) {
-      await this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'));
-      throw error;
     }
   }
 
@@ -163,58 +143,13 @@ export class Registry implements LiveSessions {
     }
   }
 
-  /**
-   * Opens the pages of admitted sessions (counted against their key while they open) and records
-   * each as a session. All or none: when one page fails to open, the others are closed unused and
-   * every row goes (giving the key its places back); nothing was shown or billed.
-   */
-  private async openAdmitted(key: ApiKeyRecord, wanted: ReadonlyArray<{ id: string; open: ContextSettings; fields: Omit<SessionSpec, 'id' | 'keyId' | 'keyPrefix' | 'accountId' | 'test'> }>): Promise<Session[]> {
-    const abandon = (ids: readonly string[]) =>
-      Promise.all(ids.map((id) => this.deps.store.abandonSession(id).catch((failure: unknown) => this.deps.telemetry.log.warn({ err: failure, sessionId: id }, 'abandoning an admitted session failed'))));
-    this.countOpening(key.id, wanted.length);
-    const sessions: Session[] = [];
-    try {
-      const pages = await Promise.allSettled(wanted.map(({ id, open }) => this.gated.open({ ...open, accountId: key.accountId, sessionId: id })));
-      const failed = pages.find((page) => page.status === 'rejected');
-      const opened = pages.flatMap((page) => (page.status === 'fulfilled' ? [page.value] : []));
-      if (failed) {
-        // No session was recorded, so no trace of any could ever be asked for or pruned.
-        await Promise.all(opened.map((page) => page.close({ keepTrace: false }).catch(() => undefined)));
-        await abandon(wanted.map(({ id }) => id));
-        throw failed.reason;
-      }
-      for (const [index, { id, fields }] of wanted.entries()) {
-        try {
-          sessions.push(await this.record(opened[index]!, { ...fields, id, keyId: key.id, keyPrefix: key.prefix, accountId: key.accountId, test: key.test }));
-        } catch (error) {
-          // The ones recorded end as any session ends; the rest were never shown.
-          for (const page of opened.slice(index + 1)) await page.close({ keepTrace: false }).catch(() => undefined);
-          await abandon(wanted.slice(index).map((rest) => rest.id));
-          await Promise.all(sessions.map((session) => session.close()));
-          throw error;
-        }
-      }
-    } finally {
-      this.countOpening(key.id, -wanted.length);
-    }
+  /** Opens admitted sessions through the opening path (./opening.ts), all or none, and holds them. */
+  private async openAdmitted(key: ApiKeyRecord, wanted: readonly Opening[]): Promise<Session[]> {
+    const sessions = await this.openings.open(key, wanted);
     for (const session of sessions) this.track(session);
     // A shutdown that began while the sessions were being recorded reaches them now.
     if (this.stopping) for (const session of sessions) session.send({ type: 'shutdown' });
     return sessions;
-  }
-
-  /** Records the opened `page` as session `spec.id` and starts it; the page is closed again if that cannot be done. */
-  private async record(page: PageDriver, spec: SessionSpec): Promise<Session> {
-    try {
-      // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
-      if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
-      if (!page.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
-      return await Session.start(page, spec, { store: this.deps.store, clock: this.deps.clock, telemetry: this.deps.telemetry, profiles: this.deps.profiles });
-    } catch (error) {
-      // No session was recorded, so no trace of it could ever be asked for or pruned.
-      await page.close({ keepTrace: false }).catch(() => undefined);
-      throw error;
-    }
   }
 
   /**
@@ -317,7 +252,7 @@ export class Registry implements LiveSessions {
 
   /** What this registry holds: live sessions, and keys with a create still opening. Both are 0 once everything has ended. */
   get held(): { sessions: number; openingKeys: number } {
-    return { sessions: this.sessions.size, openingKeys: this.opening.size };
+    return { sessions: this.sessions.size, openingKeys: this.openings.keys };
   }
 
   /** Waits until every session that has begun ending has finished (usage written). */
