@@ -46,6 +46,19 @@ describe('profiles: a sign-in that outlives its session', function () {
     expect(info.body).to.include({ name: 'shop', cookies: 1, last_session: first, in_use_by: null });
     expect(info.body.origins).to.deep.equal([t.site.origin]);
     expect(info.body.bytes).to.equal(saved!.bytes);
+    // A profile is its account's own: another account's key finds no such name, to read or to take over.
+    const stranger = { Authorization: `Bearer ${t.service.key('pro')}` };
+    for (const persist of [false, true]) {
+      const theirs = await t.service.http.post('/v1/sessions').set(stranger).send({ profile: { name: 'shop', persist }, url: t.site.url('/account') });
+      if (persist) {
+        expect(theirs.status).to.equal(201);
+        expect(theirs.body.page.markdown.content).to.include('Signed out');
+      } else {
+        expect(theirs.status).to.equal(404);
+        expect(theirs.body.error.code).to.equal('profile_not_found');
+      }
+    }
+    expect((await t.service.http.get('/v1/profiles/shop').set(t.auth)).body.last_session).to.equal(first);
   });
 
   it('writes back on a close step and on expiry, never from a read-only or a failed session', async () => {
