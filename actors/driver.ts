@@ -5,7 +5,8 @@ import { preparePage } from '../lib/browser/context/page.js';
 import { blockedTypes } from '../lib/browser/context/resources.js';
 import { DEFAULT_PROXY } from '../lib/contract/request/settings.js';
 import { takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
-import { identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
+import { applyIdentity, identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
+import type { PageSetup } from '../lib/browser/context/page.js';
 import { addSessionCookies } from '../lib/browser/context/cookies.js';
 import { settingRefusal } from '../lib/browser/context/refusal.js';
 import { ApiError, httpErrors } from '../lib/contract/errors.js';
@@ -81,6 +82,8 @@ export interface BrowserDriver {
 interface OpenedPage {
   browser: Browser;
   context: BrowserContext;
+  /** What each of its pages is prepared with; its identity changes when a session that pins one takes a ready page. */
+  setup: PageSetup;
   proxy: SessionProxy;
   env: Omit<PageEnv, 'solver' | 'journal'>;
 }
@@ -165,6 +168,7 @@ export class PlaywrightDriver implements BrowserDriver {
     opened ??= await this.build(settings, trace);
     const { browser, context, proxy, env } = opened;
     try {
+      await assignIdentity(opened, settings.assignedUserAgent);
       await startingState(opened, settings);
     } catch (error) {
       await closeOpened(opened);
@@ -185,7 +189,8 @@ export class PlaywrightDriver implements BrowserDriver {
   /** A context, page and session proxy made for `settings`, every set-up done; on failure nothing is left open. */
   private async build(settings: ContextSettings, trace: TraceTarget | null): Promise<OpenedPage> {
     const browser = this.engine.browser();
-    const identity = settings.user_agent ? identityOf(settings.user_agent) : nextIdentity(browser.version());
+    const pinned = settings.user_agent ?? settings.assignedUserAgent;
+    const identity = pinned ? identityOf(pinned) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? DEFAULT_PROXY, settings.url, this.network.pools);
     const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });
     let context: BrowserContext | undefined;
@@ -229,7 +234,7 @@ export class PlaywrightDriver implements BrowserDriver {
       installBlockers(context, { enabled: settings.auto_dismiss_blockers }),
       addSessionCookies(context, settings.cookies ?? []),
     ]);
-    const setup = { identity, locale: settings.locale, blocked: blockedTypes(settings.block_resources) };
+    const setup: PageSetup = { identity, locale: settings.locale, blocked: blockedTypes(settings.block_resources) };
     // Each page is prepared once; whoever comes second (the 'page' event or us) awaits the same work.
     const prepared = new WeakMap<Page, Promise<CDPSession>>();
     const prepare = (target: Page): Promise<CDPSession> => {
@@ -243,8 +248,18 @@ export class PlaywrightDriver implements BrowserDriver {
     // not answer the set-up of a new one): the one its preparation opens.
     const deadline = PageDeadline.attach(page, await prepare(page));
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
-    return { browser, context, proxy, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network, stepModule } };
+    return { browser, context, proxy, setup, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network, stepModule } };
   }
+}
+
+/**
+ * Gives a ready page the User-Agent a fork's source was assigned, when the pool made it with
+ * another: the page's override changes now, and the pages it opens later get it too.
+ */
+async function assignIdentity(opened: OpenedPage, userAgent: string | undefined): Promise<void> {
+  if (!userAgent || opened.setup.identity.userAgent === userAgent) return;
+  opened.setup.identity = identityOf(userAgent);
+  await applyIdentity(opened.env.deadline.session, opened.setup.identity, opened.setup.locale);
 }
 
 /** Writes the cookies and storage a session starts with (a profile's or a fork's), and a fork's sessionStorage. */

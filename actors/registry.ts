@@ -125,7 +125,9 @@ export class Registry implements LiveSessions {
     const answered = this.deps.driver.creating?.();
     try {
       const loaded = /^https?:/.test(point.url);
-      const settings = spec.settings ?? WARM_SETTINGS;
+      // The copies send the source's User-Agent, one the pool assigned it as well as its own: a site that ties a sign-in to it sees one browser.
+      const base = spec.settings ?? WARM_SETTINGS;
+      const settings = base.user_agent ? base : { ...base, assignedUserAgent: base.assignedUserAgent ?? point.userAgent };
       const open = { ...settings, url: loaded ? point.url : undefined, storage: point.storage, sessionEntries: point.sessionEntries };
       const fields = { timeoutSeconds: spec.timeoutSeconds, pageMode: spec.pageMode, secrets: spec.secrets, settings, parent: spec.id };
       const sessions = await this.openAdmitted(key, ids.map((forkId) => ({ id: forkId, open, fields })));

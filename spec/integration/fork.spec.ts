@@ -24,6 +24,8 @@ describe('POST /v1/sessions/{id}/fork', function () {
   it('gives N signed-in sessions at the source\'s URL and scroll, the source untouched, both journals telling', async () => {
     const source = await signedInSession();
     const before = (await t.act(source, [{ observe: {} }])).body as Envelope;
+    const agent = async (id: string) => (await t.act(id, [{ execute_js: { code: 'return navigator.userAgent + " | " + navigator.userAgentData.platform;' } }])).body.extraction.js_result as string;
+    const sourceAgent = await agent(source);
     const res = await fork(source, { count: 2, steps: [{ wait: { text: 'local=' } }] });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const sessions = res.body.sessions as Envelope[];
@@ -36,6 +38,7 @@ describe('POST /v1/sessions/{id}/fork', function () {
       expect(copy.page!.scroll.y).to.be.within(before.page!.scroll.y - 5, before.page!.scroll.y + 5);
       for (const line of signedIn()) expect(copy.page!.markdown.content).to.include(line);
       expect((await events(copy.session_id))[0]).to.deep.include({ type: 'fork.source', source });
+      expect(await agent(copy.session_id)).to.equal(sourceAgent);
     }
     expect((await events(source)).filter((e) => e.type === 'forked').map((e) => e.sessions)).to.deep.equal([sessions.map((s) => s.session_id)]);
     // The source runs on where it was; a copy is a session of its own.

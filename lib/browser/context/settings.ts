@@ -15,6 +15,11 @@ export type ContextSettings = Partial<SessionSettings> & Pick<SessionSettings, '
   sessionId?: string;
   /** Cookies and storage the context starts with (a profile's, or a fork's source's). */
   storage?: StorageState;
+  /**
+   * The User-Agent the pool assigned a fork's source: the copy sends it too. Unlike `user_agent`
+   * (the caller's own), a ready page of the warm pool takes it (actors/driver.ts changes its identity).
+   */
+  assignedUserAgent?: string;
   /** sessionStorage the page starts with for the origin of `url` (a fork's source tab's). */
   sessionEntries?: Array<[string, string]>;
 };

@@ -19,6 +19,8 @@ export interface ForkPoint {
   top: number;
   /** The source tab's sessionStorage (of its current origin). */
   sessionEntries: Array<[string, string]>;
+  /** The User-Agent the source's page sends (its own, or the one the pool assigned it); undefined before it loaded anything. */
+  userAgent?: string;
 }
 
 /** Reads the fork point off the source's context and page; undefined when the page did not answer within FORK_READ_CAP_MS. */
@@ -26,12 +28,13 @@ export async function readForkPoint(page: Page): Promise<ForkPoint | undefined> 
   const read = async (): Promise<ForkPoint> => {
     const url = page.url();
     const loaded = /^https?:/.test(url);
-    const [storage, box, sessionEntries] = await Promise.all([
+    const [storage, box, sessionEntries, userAgent] = await Promise.all([
       readStorage(page.context()),
       loaded ? inPage(page, 'scrollBox') : undefined,
       loaded ? inPage(page, 'sessionEntries') : [],
+      loaded ? inPage(page, 'userAgent') : undefined,
     ]);
-    return { storage, url, top: box?.y ?? 0, sessionEntries };
+    return { storage, url, top: box?.y ?? 0, sessionEntries, userAgent };
   };
   return withCap(read(), FORK_READ_CAP_MS);
 }
