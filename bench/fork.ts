@@ -4,7 +4,7 @@
 // end to end and in parts (the vault's decrypt and seal, Playwright's setStorageState and storageState).
 import type { Browser } from 'playwright';
 import { TestSite } from '../spec/support/site.js';
-import { writeStorage, type StorageState } from '../lib/browser/state/storage.js';
+import type { StorageState } from '../lib/browser/state/storage.js';
 import { readForkPoint } from '../lib/browser/state/fork.js';
 import { writeStartingState } from '../lib/browser/state/restore.js';
 import { hooksScript, topProgramScript } from '../lib/browser/program.js';
@@ -153,7 +153,7 @@ const onFresh = async (part: (fresh: Awaited<ReturnType<typeof programContext>>)
 };
 const [readPoint, writeState, writeStart] = await sampleParts(RUNS, WARMUP, [
   () => timed(() => readForkPoint(raws.page)),
-  () => onFresh(({ context }) => writeStorage(context, point.storage)),
+  () => onFresh(({ context }) => context.setStorageState(point.storage)),
   () => onFresh(({ context, page }) => writeStartingState(context, page, { storage: point.storage, url: point.url, sessionEntries: point.sessionEntries })),
 ]);
 await raws.context.close();

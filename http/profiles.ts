@@ -3,6 +3,8 @@
 import { decode } from '../lib/contract/codec/index.js';
 import { profileNameCodec } from '../lib/contract/request/profile.js';
 import type { ProfileRow } from '../lib/platform/store/index.js';
+import type { SchemaSet } from '../lib/contract/codec/index.js';
+import { errorResponse, RATE } from './openapi/responses.js';
 import type { RouteContext } from './route.js';
 
 /** The path's {name}, or 400 invalid_request naming `name`. */
@@ -23,3 +25,7 @@ export function profileBody(row: ProfileRow) {
     in_use_by: row.holder,
   };
 }
+
+/** The 404 of a route on one profile, as the API document shows it. */
+export const profileNotFoundResponse = (set: SchemaSet): Record<string, unknown> =>
+  errorResponse(set, 404, { required: [...RATE] }, { name: 'ProfileNotFoundError', codes: ['profile_not_found'], text: 'The account has no profile of that name.' });

@@ -1,6 +1,6 @@
 import { httpErrors } from '../../lib/contract/errors.js';
 import { errorResponse, headersOf, RATE, RETRY } from '../openapi/responses.js';
-import { profileNameOf } from '../profiles.js';
+import { profileNameOf, profileNotFoundResponse } from '../profiles.js';
 import { defineRoute } from '../route.js';
 
 /** DELETE /v1/profiles/{name}: deletes a saved profile, unless a persisting session holds it. */
@@ -15,7 +15,7 @@ export const deleteProfileRoute = defineRoute({
     responses: {
       204: { description: 'Deleted; no body.', headers: headersOf(set, { required: [...RATE] }) },
       ...errors([400, 401, 429, 500], { 429: RETRY }),
-      404: errorResponse(set, 404, { required: [...RATE] }, { name: 'ProfileNotFoundError', codes: ['profile_not_found'], text: 'The account has no profile of that name.' }),
+      404: profileNotFoundResponse(set),
       409: errorResponse(set, 409, { required: [...RATE] }, {
         name: 'ProfileInUseError',
         codes: ['profile_in_use'],

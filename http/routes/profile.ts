@@ -1,7 +1,7 @@
 import { httpErrors } from '../../lib/contract/errors.js';
 import { profileCodec } from '../../lib/contract/response/profile.js';
 import { errorResponse, jsonResponse, RATE, RETRY } from '../openapi/responses.js';
-import { profileBody, profileNameOf } from '../profiles.js';
+import { profileBody, profileNameOf, profileNotFoundResponse } from '../profiles.js';
 import { defineRoute } from '../route.js';
 
 /** GET /v1/profiles/{name}: one profile's summary, once its saved state is known to open with this node's key. */
@@ -18,7 +18,7 @@ export const getProfileRoute = defineRoute({
     responses: {
       200: jsonResponse(set, 'The profile.', profileCodec, { required: [...RATE] }),
       ...errors([400, 401, 429, 500], { 429: RETRY }),
-      404: errorResponse(set, 404, { required: [...RATE] }, { name: 'ProfileNotFoundError', codes: ['profile_not_found'], text: 'The account has no profile of that name.' }),
+      404: profileNotFoundResponse(set),
       409: errorResponse(set, 409, { required: [...RATE] }, {
         name: 'ProfileUnreadableError',
         codes: ['profile_unreadable'],

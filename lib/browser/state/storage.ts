@@ -1,6 +1,7 @@
 // What of a session outlives its context: cookies (httpOnly and secure ones too), and the
-// localStorage and IndexedDB of every origin the context has seen. Playwright reads and writes
-// them whole; a profile (lib/platform/profiles/) keeps them between sessions, a fork copies them.
+// localStorage and IndexedDB of every origin the context has seen. Playwright reads them whole;
+// a profile (lib/platform/profiles/) keeps them between sessions, a fork copies them, and
+// ./restore.ts writes them into the next context.
 import type { BrowserContext } from 'playwright';
 
 /** A context's storage, as Playwright's storageState() answers it and setStorageState() takes it. */
@@ -12,13 +13,4 @@ export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
  */
 export function readStorage(context: BrowserContext): Promise<StorageState> {
   return context.storageState({ indexedDB: true });
-}
-
-/**
- * Replaces the context's storage with `state`; before the session's first navigation, so the
- * pages it opens find their cookies and storage there. The origins are written in a page of
- * Playwright's own that answers its own requests, as readStorage reads them.
- */
-export async function writeStorage(context: BrowserContext, state: StorageState): Promise<void> {
-  await context.setStorageState(state);
 }
