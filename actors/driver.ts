@@ -169,7 +169,7 @@ export class PlaywrightDriver implements BrowserDriver {
     const { browser, context, proxy, env } = opened;
     try {
       await assignIdentity(opened, settings.assignedUserAgent);
-      await startingState(opened, settings);
+      await writeStartingState(context, env.page, settings);
     } catch (error) {
       await closeOpened(opened);
       if (!browser.isConnected()) throw httpErrors.engineUnavailable(this.engine.retryAfter(), 'The browser was lost while the session was opening');
@@ -260,11 +260,6 @@ async function assignIdentity(opened: OpenedPage, userAgent: string | undefined)
   if (!userAgent || opened.setup.identity.userAgent === userAgent) return;
   opened.setup.identity = identityOf(userAgent);
   await applyIdentity(opened.env.deadline.session, opened.setup.identity, opened.setup.locale);
-}
-
-/** Writes the cookies and storage a session starts with (a profile's or a fork's), and a fork's sessionStorage. */
-async function startingState({ context, env }: OpenedPage, settings: ContextSettings): Promise<void> {
-  if (settings.storage || settings.sessionEntries?.length) await writeStartingState(context, env.page, settings);
 }
 
 /** Closes a page that no session took (the pool's, on a drain or at shutdown): its context, then its proxy. */

@@ -85,8 +85,6 @@ export class Session {
   readonly cdp: CdpClients;
   /** Its profile, when it was created with one. */
   readonly profile: SessionProfile | undefined;
-  /** The sessions forked from this one, in order. */
-  readonly forks: string[] = [];
   /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
   private unexpected: unknown;
 
@@ -176,9 +174,8 @@ export class Session {
     return this.driver.forkPoint?.() ?? Promise.resolve(undefined);
   }
 
-  /** Records the sessions forked from this one (its journal and `forks`). */
+  /** Records the sessions forked from this one in its journal (what the dashboard shows them from). */
   forked(ids: readonly string[]): void {
-    this.forks.push(...ids);
     this.journal.record({ type: 'forked', sessions: [...ids] });
   }
 
