@@ -9,6 +9,7 @@ import type { InputEvent } from '../lib/contract/request/input.js';
 import { token } from '../lib/platform/ids.js';
 import { ActCancelled, type ActRequest, type ActTimings } from '../lib/browser/act/runner.js';
 import type { ActResult } from '../lib/contract/response/envelope.js';
+import type { PageState } from '../lib/contract/response/page.js';
 import { priced, type Priced } from '../lib/platform/billing/rates.js';
 import type { Store, UsageInput } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
@@ -21,6 +22,7 @@ import type { ForkPoint } from '../lib/browser/state/fork.js';
 import type { ProfileOption } from '../lib/contract/request/profile.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { SessionProfile } from './session-profile.js';
+import { SessionMeter } from './session-meter.js';
 import type { ContextSettings } from '../lib/browser/context/settings.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
@@ -76,7 +78,7 @@ export class Session {
   readonly ended: Promise<Outcome>;
   private readonly actor: Actor<typeof sessionMachine>;
   private readonly acts = new Map<string, { request: ActRequest; reply: (reply: ActReply) => void }>();
-  private readonly metered = { bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
+  private readonly meter: SessionMeter;
   /** What happens to the session, in order (issue 14); readable through GET /v1/sessions/{id}/events. */
   readonly journal: Journal;
   private readonly records: SessionJournal;
@@ -85,6 +87,8 @@ export class Session {
   readonly cdp: CdpClients;
   /** Its profile, when it was created with one. */
   readonly profile: SessionProfile | undefined;
+  /** The page as the last act that read it answered it (GET /v1/sessions/{id}/observation). */
+  private latest: { actId: string; at: number; page: PageState } | undefined;
   /** What an act threw that nobody expected (the session then ends internal_error); the HTTP layer logs it as the 500's cause. */
   private unexpected: unknown;
 
@@ -94,6 +98,7 @@ export class Session {
     private readonly driver: PageDriver,
   ) {
     this.startedAt = deps.clock.now();
+    this.meter = new SessionMeter(driver, deps.telemetry);
     this.expiresAt = this.startedAt + spec.timeoutSeconds * 1000;
     this.records = new SessionJournal(spec.id, spec.secrets ?? [], deps);
     this.journal = this.records.journal;
@@ -179,6 +184,11 @@ export class Session {
     this.journal.record({ type: 'forked', sessions: [...ids] });
   }
 
+  /** The page as the last act that read it answered it, with the act and when; undefined before any. */
+  get latestObservation(): { actId: string; at: number; page: PageState } | undefined {
+    return this.latest;
+  }
+
   /** The fault that ended the session internal_error, if an act threw one. */
   get fault(): unknown {
     return this.unexpected;
@@ -257,6 +267,7 @@ export class Session {
       this.deps.telemetry.actFinished(this.spec.id, performance.now() - started, outcome);
       this.records.actFinished(actId, started, outcome);
       const { result, timings, close, fatal } = outcome;
+      if (result.page) this.latest = { actId, at: this.deps.clock.now(), page: result.page };
       const answer: ActAnswer = { result, timings };
       return { result: answer, close, fatal: fatal && { code: fatal.code, message: fatal.message } };
     } catch (error) {
@@ -279,31 +290,14 @@ export class Session {
    * what the page driver has metered so far. Fields the driver does not report count as zero.
    */
   usage(at: number): Priced<UsageInput> {
-    this.collect();
-    return priced({ seconds: Math.ceil(Math.max(0, at - this.startedAt) / 1000), ...this.metered });
-  }
-
-  /** Adds what the driver metered since the last call: its `usage()` hands over amounts and resets them (takeAiUsage). */
-  private collect(): void {
-    let taken: Partial<UsageInput> = {};
-    try {
-      taken = this.driver.usage?.() ?? {};
-    } catch {
-      // A meter that fails must not keep the session from ending and being billed.
-    }
-    const bytes = { bytesDatacenter: taken.bytesDatacenter ?? 0, bytesResidential: taken.bytesResidential ?? 0 };
-    this.deps.telemetry.metered(bytes);
-    this.metered.bytesDatacenter += bytes.bytesDatacenter;
-    this.metered.bytesResidential += bytes.bytesResidential;
-    this.metered.aiTokens += taken.aiTokens ?? 0;
-    this.metered.captchaSolves += taken.captchaSolves ?? 0;
+    return priced({ seconds: Math.ceil(Math.max(0, at - this.startedAt) / 1000), ...this.meter.collect() });
   }
 
   private async finalize(outcome: Outcome): Promise<void> {
     // CDP clients hear why first, and their disconnects are journaled before the session's end.
     await this.cdp.end(outcome, CDP_CLOSE_CAP_MS);
     // Before the close, while the page surely exists; usage() below adds what closing flushed.
-    this.collect();
+    this.meter.collect();
     // A persisting profile reads the state while the context is still open.
     await this.profile?.end(outcome, this.driver.storage && (() => this.driver.storage!()));
     // A trace is written before the context closes, within its own cap (lib/browser/trace.ts).

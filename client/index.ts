@@ -110,6 +110,11 @@ export class Tabwright {
     return ok(await this.api.GET('/v1/sessions/{id}', { params: { path: { id } } }));
   }
 
+  /** The page as the session's last act answered it, without acting (null fields before any act read it). */
+  async getObservation(id: string): Promise<Schemas['LatestObservation']> {
+    return ok(await this.api.GET('/v1/sessions/{id}/observation', { params: { path: { id } } }));
+  }
+
   /** One page of the key's sessions, newest first. */
   async listSessions(query: ListSessionsQuery = {}): Promise<Schemas['SessionList']> {
     return ok(await this.api.GET('/v1/sessions', { params: { query } }));

@@ -120,6 +120,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/observation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The latest observation
+         * @description The page as the session's last act that read it answered it (its page, in the session's page mode), without running anything: what the agent saw last. Kept while the session is active; null fields before any act read the page.
+         */
+        get: operations["getObservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/live": {
         parameters: {
             query?: never;
@@ -1309,6 +1332,14 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+        };
+        LatestObservation: {
+            /** @description The act that answered it, as the journal names it; null before any act read the page. */
+            act_id: string | null;
+            /** @description When that act answered (ISO 8601); null before any. */
+            observed_at: string | null;
+            /** @description The page as that act answered it (in the session's page mode); null before any act read the page. */
+            page: components["schemas"]["PageState"] | null;
         };
         Takeover: {
             /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
@@ -3103,6 +3134,118 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TraceNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getObservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest observation. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestObservation"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
                 };
             };
             /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */

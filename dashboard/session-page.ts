@@ -67,6 +67,7 @@ export class SessionPage {
     );
     void this.refresh().then(() => {
       if (this.ended) return;
+      this.observation.load();
       this.live.watch();
       this.poller = setInterval(() => void this.refresh(), POLL_MS);
     });
@@ -113,6 +114,7 @@ export class SessionPage {
       if (!this.ended) this.live.showState(String(event.to));
     }
     if (event.type === 'usage') this.usageEvent = event as unknown as Usage;
+    if (event.type === 'act.finished' && !this.ended) this.observation.load();
     this.timeline.add(event);
     this.lineage.add(event);
     if (event.type === 'ended') {

@@ -73,6 +73,13 @@ export interface Observation {
   interactive_elements?: PageElement[];
 }
 
+/** The answer of GET /v1/sessions/{id}/observation: the page as the last act answered it. */
+export interface LatestObservation {
+  act_id: string | null;
+  observed_at: string | null;
+  page: Observation | null;
+}
+
 /** The answer of POST /v1/sessions/{id}/act. */
 export interface Envelope {
   completed: number;

@@ -15,6 +15,7 @@ import { inputRoute } from './input.js';
 import { listRoute } from './list.js';
 import { liveRoute } from './live.js';
 import { mcpRoute } from './mcp.js';
+import { observationRoute } from './observation.js';
 import { metricsRoute } from './metrics.js';
 import { openApiRoute } from './openapi.js';
 import { deleteProfileRoute } from './profile-delete.js';
@@ -31,6 +32,7 @@ export const routes: readonly Route[] = [
   actRoute,
   forkRoute,
   traceRoute,
+  observationRoute,
   liveRoute,
   takeoverRoute,
   handbackRoute,

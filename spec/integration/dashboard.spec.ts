@@ -108,7 +108,13 @@ describe('GET /dashboard in a browser', function () {
     const steps = await page.locator('.timeline li[data-type="step"]').allTextContents();
     expect(steps.slice(-2)[0]).to.match(/step 0: wait .*ok · 1\.\d s/);
     expect(steps.slice(-1)[0]).to.include('step 1: click').and.include('element_not_found');
+    // The text a click targets is the user's own selector: shown, not [redacted].
+    expect(steps.slice(-1)[0]).to.include('No such button').and.not.include('[redacted]');
     expect(await page.locator('.timeline li.failed[data-type="step"]').count()).to.equal(1);
+    // The latest observation is the act's, without "Observe now".
+    const actId = (await page.locator('.timeline li[data-type="act.finished"]').last().textContent())?.match(/act (\S+) finished/)?.[1];
+    await page.locator('.panel-observation .note', { hasText: `act ${actId}` }).waitFor();
+    expect(await page.locator('.panel-observation .page-head').textContent()).to.include('Sign-up');
   });
 
   it('takes over, types into the page through the live view, hands back, and the next observation has the text', async () => {

@@ -46,6 +46,24 @@ describe('sessions against real Chromium', function () {
     expect(res.body.page.changes.content_delta).to.contain('+ Second page.');
   });
 
+  it('keeps the page as the last act answered it, readable without acting (GET /observation)', async () => {
+    const bare = (await create({})).body.session_id as string;
+    const none = await t.service.http.get(`/v1/sessions/${bare}/observation`).set(t.auth);
+    expect(none.status).to.equal(200);
+    expect(none.body).to.deep.equal({ act_id: null, observed_at: null, page: null });
+    const created = await create({ url: t.site.url('/') });
+    const id = created.body.session_id as string;
+    const first = await t.service.http.get(`/v1/sessions/${id}/observation`).set(t.auth);
+    expect(first.body.page).to.deep.equal(created.body.page);
+    const moved = await act(id, [{ goto: { url: t.site.url('/next') } }]);
+    const second = await t.service.http.get(`/v1/sessions/${id}/observation`).set(t.auth);
+    expect(second.body.page).to.deep.equal(moved.body.page);
+    expect(second.body.act_id).to.be.a('string').and.not.equal(first.body.act_id);
+    expect(Date.parse(second.body.observed_at)).to.be.at.least(Date.parse(first.body.observed_at));
+    await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth);
+    expect((await t.service.http.get(`/v1/sessions/${id}/observation`).set(t.auth)).body.error.code).to.equal('session_not_found');
+  });
+
   it('gives navigation_failed with url and reason for an unreachable address', async () => {
     const closed = await TestSite.start();
     const url = closed.url('/');

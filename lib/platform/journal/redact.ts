@@ -71,9 +71,21 @@ export function redactStepParams(step: string, params: unknown): RedactedParams 
   return { params: out, secrets: secrets.filter((secret) => secret.length > 0) };
 }
 
-/** A step's error message fit for the journal: what the log would show, or a fixed text where the log withholds it (execute_js). */
+/**
+ * A step's error message fit for the journal: what it typed and the JavaScript it ran are taken out,
+ * and URLs lose their user:password@; execute_js's messages are withheld as in the log. The text a
+ * step targets (a click's `text`, a select's option) stays: unlike the log, the journal is read by
+ * the account that wrote it, and "no element with text [redacted]" would tell it nothing.
+ */
 export function redactStepMessage(step: string, message: string, params: unknown): string {
-  return clipMessage(loggableStepMessage(step, message, params) ?? `${step} failed (its message is withheld: it may quote the code)`);
+  const hidden = [...redactStepParams(step, params).secrets, ...codeOf(params)];
+  return clipMessage(loggableStepMessage(step, message, hidden) ?? `${step} failed (its message is withheld: it may quote the code)`);
+}
+
+/** The JavaScript a step's parameters hold (execute_js code, a wait's until, a goto's wait_until). */
+function codeOf(params: unknown): string[] {
+  if (params === null || typeof params !== 'object') return [];
+  return Object.entries(params).flatMap(([key, value]) => (CODE_FIELDS.has(key) && typeof value === 'string' ? [value] : []));
 }
 
 /** One live-view input event (contract 4 of issue 14), as far as redaction cares. */

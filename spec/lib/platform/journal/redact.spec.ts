@@ -37,9 +37,17 @@ describe('redactStepParams()', () => {
 });
 
 describe('redactStepMessage()', () => {
-  it('says no more than the log: strings of the params redacted, execute_js messages withheld', () => {
-    expect(redactStepMessage('fill', 'could not fill "abc-secret" into e3', { ref: 'e3', value: 'abc-secret' })).to.equal('could not fill "[redacted]" into [redacted]');
+  it('takes out what a step typed and the code it ran, execute_js messages withheld', () => {
+    expect(redactStepMessage('fill', 'could not fill "abc-secret" into e3', { ref: 'e3', value: 'abc-secret' })).to.equal('could not fill "[redacted]" into e3');
+    expect(redactStepMessage('fill_form', 'no field "Email" took "me@x.test"', { fields: { Email: 'me@x.test' } })).to.equal('no field "Email" took "[redacted]"');
+    expect(redactStepMessage('wait', 'wait failed: document.ready === 1 threw', { until: 'document.ready === 1' })).to.equal('wait failed: [redacted] threw');
+    expect(redactStepMessage('goto', 'Could not reach http://bob:pw@site.test/', { url: 'http://bob:pw@site.test/' })).to.equal('Could not reach http://[redacted]@site.test/');
     expect(redactStepMessage('execute_js', "SyntaxError near 'let pw = 1'", { code: 'let pw = 1' })).not.to.include('pw');
+  });
+
+  it('keeps the text a step targets: it is the user\'s own selector, not a secret', () => {
+    expect(redactStepMessage('click', 'No visible element has the text "Sign in"', { text: 'Sign in' })).to.equal('No visible element has the text "Sign in"');
+    expect(redactStepMessage('select', 'no option "Mars" in e4', { ref: 'e4', value: 'Mars' })).to.equal('no option "Mars" in e4');
   });
 });
 
