@@ -84,28 +84,27 @@ function brands(major: string): Array<{ brand: string; version: string }> {
 
 /**
  * Applies the identity to a page through CDP, so the User-Agent header, navigator.userAgent,
- * navigator.userAgentData and the Sec-CH-UA headers all tell the same story.
+ * navigator.userAgentData and the Sec-CH-UA headers all tell the same story. A User-Agent of
+ * another browser (a device's Safari, a caller's Firefox) claims no Chromium brand, but its
+ * platform and mobile still agree with it: Chromium cannot hide userAgentData as those browsers lack it.
  */
 export async function applyIdentity(session: CDPSession, identity: Identity, locale?: string): Promise<void> {
   const major = /Chrome\/(\d+)/.exec(identity.userAgent)?.[1];
+  const claimed = major ? brands(major) : [];
   await session.send('Emulation.setUserAgentOverride', {
-      userAgent: identity.userAgent,
-      acceptLanguage: locale,
-      platform: navigatorPlatform(identity),
-      ...(major
-        ? {
-            userAgentMetadata: {
-              brands: brands(major),
-              fullVersionList: brands(major).map((b) => ({ ...b, version: b.brand.startsWith('Not') ? `${b.version}.0.0.0` : `${major}.0.0.0` })),
-              platform: identity.platform,
-              platformVersion: identity.platformVersion,
-              architecture: identity.architecture,
-              model: identity.model,
-              mobile: identity.mobile,
-              bitness: '64',
-              wow64: false,
-            },
-          }
-        : {}),
+    userAgent: identity.userAgent,
+    acceptLanguage: locale,
+    platform: navigatorPlatform(identity),
+    userAgentMetadata: {
+      brands: claimed,
+      fullVersionList: claimed.map((b) => ({ ...b, version: b.brand.startsWith('Not') ? `${b.version}.0.0.0` : `${major}.0.0.0` })),
+      platform: identity.platform,
+      platformVersion: identity.platformVersion,
+      architecture: identity.architecture,
+      model: identity.model,
+      mobile: identity.mobile,
+      bitness: '64',
+      wow64: false,
+    },
   });
 }
