@@ -87,7 +87,7 @@ describe('POST /v1/sessions with device, geolocation and permissions, against re
 
   it('emulates a device by name: observed at its size with its User-Agent and touch, its click a tap, and a fork of it the same', async () => {
     const hits = await warmHits();
-    const pixel = devices['Pixel 7']!;
+    const pixel = devices['Pixel 7'];
     const res = await create({ device: 'pixel 7', url: site.url('/device') });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     expect(res.body.page.title).to.equal('Device');
@@ -125,7 +125,7 @@ describe('POST /v1/sessions with device, geolocation and permissions, against re
   });
 
   it('applies a WebKit descriptor in Chromium with the fields given beside it winning', async () => {
-    const iphone = devices['iPhone 13']!;
+    const iphone = devices['iPhone 13'];
     const res = await create({ device: 'iPhone 13', viewport: { width: 500 }, url: site.url('/device') });
     expect(res.status, JSON.stringify(res.body)).to.equal(201);
     const readout = (await run(res.body.session_id, READOUT)) as Readout;

@@ -62,6 +62,7 @@ export const deviceCodec = withSchema(
     },
     t.identity,
   ),
-  // No enum: Playwright lists some 200 names, which would fill every reference and tool list; an unknown one is answered with the closest.
-  { type: 'string', minLength: 1, maxLength: MAX_DEVICE_NAME_LENGTH, examples: ['iPhone 13', 'Pixel 7', 'iPad Mini', 'Galaxy S9+'] },
+  // No enum: Playwright lists some 200 names, which would fill every reference and tool list; an unknown one is answered with the closest,
+  // and the field's description gives examples.
+  { type: 'string', minLength: 1, maxLength: MAX_DEVICE_NAME_LENGTH },
 );

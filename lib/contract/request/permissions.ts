@@ -55,9 +55,9 @@ export const DEFAULT_ACCURACY_M = 10;
 /** `geolocation`: a position the browser reports to pages; the pages may read it without asking. */
 export const geolocationCodec = strictObject(
   {
-    latitude: described(numberRange(-90, 90), 'Latitude in degrees, -90 to 90.'),
-    longitude: described(numberRange(-180, 180), 'Longitude in degrees, -180 to 180.'),
-    accuracy: described(withDefault(numberRange(0, 100_000), DEFAULT_ACCURACY_M), 'Accuracy in metres, 0 to 100000.'),
+    latitude: described(numberRange(-90, 90), 'Degrees.'),
+    longitude: described(numberRange(-180, 180), 'Degrees.'),
+    accuracy: described(withDefault(numberRange(0, 100_000), DEFAULT_ACCURACY_M), 'Metres.'),
   },
   {},
   'an object {latitude, longitude, accuracy}',

@@ -159,7 +159,7 @@ const optional = {
   cookies: described(arrayOf(cookieCodec, { name: 'an array of cookie objects' }), 'Cookies set before the first navigation.'),
   device: described(
     deviceCodec,
-    'A device to emulate, by its name in Playwright\'s list (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch and mobile layout. viewport and user_agent given beside it win. A mobile device\'s session taps where it would click.',
+    'A device to emulate by its Playwright name (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch (clicks tap) and mobile layout. viewport and user_agent given win.',
   ),
   geolocation: described(geolocationCodec, 'The position the browser reports; the geolocation permission comes with it.'),
   permissions: described(permissionsCodec, 'Permissions granted to every page of the session without a prompt.'),

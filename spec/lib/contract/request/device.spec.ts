@@ -30,7 +30,7 @@ describe('POST /v1/sessions: device, geolocation and permissions', () => {
   };
 
   it('takes a device by Playwright\'s name, case aside, its viewport and User-Agent filling what the body leaves out', async () => {
-    const iphone = devices['iPhone 13']!;
+    const iphone = devices['iPhone 13'];
     expect(await settingsOf({ device: 'IPHONE 13' })).to.deep.include({ device: 'iPhone 13', viewport: iphone.viewport, user_agent: iphone.userAgent });
     // Fields given beside the device win, each side of the viewport on its own.
     expect(await settingsOf({ device: 'iPhone 13', viewport: { width: 500 }, user_agent: 'Mine/1.0' })).to.deep.include({
@@ -43,7 +43,7 @@ describe('POST /v1/sessions: device, geolocation and permissions', () => {
   });
 
   it('opens the context with the device\'s scale, touch and mobile layout, and the geolocation permission with a position', async () => {
-    const pixel = devices['Pixel 7']!;
+    const pixel = devices['Pixel 7'];
     expect(emulationOptions(await settingsOf({ device: 'Pixel 7' }))).to.deep.equal({ deviceScaleFactor: pixel.deviceScaleFactor, isMobile: true, hasTouch: true });
     expect(emulationOptions(await settingsOf({ geolocation: { latitude: 1, longitude: 2 }, permissions: ['notifications'] }))).to.deep.equal({
       geolocation: { latitude: 1, longitude: 2, accuracy: 10 },
