@@ -11,6 +11,7 @@ import { TestSite } from '../support/site.js';
 /** A phone-ready page whose button writes down the events it gets (with their pointerType). */
 const DEVICE_PAGE = `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Device</title></head>
 <body><button id="target" style="display:block;width:240px;height:64px">Tap here</button><p id="seen"></p>
+<label><input type="checkbox" id="agree"> Agree</label><div style="height:3000px"></div><p>The end</p>
 <script>
   const seen = [];
   for (const type of ['touchstart', 'touchend', 'pointerdown', 'mousedown', 'click']) {
@@ -106,6 +107,11 @@ describe('POST /v1/sessions with device, geolocation and permissions, against re
     const seen = await clickTarget(id);
     expect(seen.split(' ')).to.include.members(['touchstart', 'touchend', 'pointerdown:touch', 'click:touch']);
     expect(seen).to.not.include(':mouse');
+    // The steps that press and scroll for you still do on a phone.
+    const more = await service.http.post(`/v1/sessions/${id}/act`).set(auth).send({ steps: [{ check: { label: 'Agree' } }, { scroll: { direction: 'down', amount: 800 } }] });
+    expect(more.body.error, JSON.stringify(more.body.error)).to.equal(null);
+    expect(more.body.page.scroll.y).to.be.greaterThan(0);
+    expect(await run(id, 'return document.getElementById("agree").checked;')).to.equal(true);
     expect((await journal(id)).find((event) => event.type === 'device')).to.deep.include({
       name: 'Pixel 7',
       width: pixel.viewport.width,
