@@ -6,6 +6,7 @@ import { blockedTypes } from '../lib/browser/context/resources.js';
 import { DEFAULT_PROXY } from '../lib/contract/request/settings.js';
 import { takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
 import { applyIdentity, identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
+import { deviceOf, emulationOptions, markTouch } from '../lib/browser/context/device.js';
 import type { PageSetup } from '../lib/browser/context/page.js';
 import { addSessionCookies } from '../lib/browser/context/cookies.js';
 import { settingRefusal } from '../lib/browser/context/refusal.js';
@@ -190,7 +191,8 @@ export class PlaywrightDriver implements BrowserDriver {
   private async build(settings: ContextSettings, trace: TraceTarget | null): Promise<OpenedPage> {
     const browser = this.engine.browser();
     const pinned = settings.user_agent ?? settings.assignedUserAgent;
-    const identity = pinned ? identityOf(pinned) : nextIdentity(browser.version());
+    const device = deviceOf(settings);
+    const identity = pinned ? identityOf(pinned, device?.isMobile) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? DEFAULT_PROXY, settings.url, this.network.pools);
     const proxy = await startSessionProxy({ upstream, guard: this.network.guard, meter: new ByteMeter() });
     let context: BrowserContext | undefined;
@@ -203,7 +205,9 @@ export class PlaywrightDriver implements BrowserDriver {
         timezoneId: settings.timezone,
         serviceWorkers: 'block',
         acceptDownloads: false,
+        ...emulationOptions(settings),
       });
+      if (device?.hasTouch) markTouch(context);
       // From the first moment, so the trace shows the session's whole set-up and first navigation.
       if (trace) await startTrace(context);
       return await this.setUp(browser, context, proxy, settings, identity);

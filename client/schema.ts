@@ -1514,7 +1514,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_device"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1828,6 +1828,32 @@ export interface components {
             type: "fork.source";
             /** @description The session it was copied from. */
             source: string;
+        };
+        JournalEvent_device: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description The session emulates a device (the create's device, or its source's for a fork): one of its first events.
+             * @enum {string}
+             */
+            type: "device";
+            /** @description The device's name in Playwright's list. */
+            name: string;
+            /** @description The viewport's width in CSS pixels (the device's, unless the create gave one). */
+            width: number;
+            /** @description The viewport's height in CSS pixels. */
+            height: number;
+            /** @description The device scale factor (CSS to device pixels). */
+            scale: number;
+            /** @description Whether pages are laid out as on a phone or tablet (the meta viewport is honoured). */
+            mobile: boolean;
+            /** @description Whether the session has touch: its clicks are taps. */
+            touch: boolean;
         };
         JournalEvent_forked: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -2158,7 +2184,7 @@ export interface operations {
                      */
                     timeout?: number;
                     /**
-                     * @description Browser viewport size; each side defaults on its own.
+                     * @description Browser viewport size; each side defaults on its own, to the device's when `device` is given.
                      * @default {
                      *       "width": 1280,
                      *       "height": 720
@@ -2224,7 +2250,7 @@ export interface operations {
                     url?: string;
                     /** @description Steps run after url, in order (the first one should be goto when there is no url). close may only be last. */
                     steps?: components["schemas"]["Step"][];
-                    /** @description A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints. */
+                    /** @description A User-Agent of your own; by default the device's, or one assigned from a pool of current browsers, with matching client hints. */
                     user_agent?: string;
                     /**
                      * @description Browser locale, a BCP 47 language tag such as en-US.
@@ -2262,6 +2288,22 @@ export interface operations {
                          */
                         sameSite?: "Strict" | "Lax" | "None";
                     }[];
+                    /** @description A device to emulate by its Playwright name (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch (clicks tap) and mobile layout. viewport and user_agent given win. */
+                    device?: string;
+                    /** @description The position the browser reports; the geolocation permission comes with it. */
+                    geolocation?: {
+                        /** @description Degrees. */
+                        latitude: number;
+                        /** @description Degrees. */
+                        longitude: number;
+                        /**
+                         * @description Metres.
+                         * @default 10
+                         */
+                        accuracy?: number;
+                    };
+                    /** @description Permissions granted to every page of the session without a prompt. */
+                    permissions?: ("geolocation" | "notifications")[];
                     /** @description Start from a saved profile's cookies, localStorage and IndexedDB. With persist: true a new name starts empty; with false it must have been saved (404 profile_not_found). */
                     profile?: {
                         /** @description 1 to 64 of a-z, 0-9, - and _; your account's own. */

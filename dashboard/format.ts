@@ -30,3 +30,9 @@ export function bytes(n: number): string {
   if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
   return `${(n / 1024 / 1024).toFixed(1)} MB`;
 }
+
+/** A journal `device` event in words: `Pixel 7, 412×839 at 2.625×, mobile, touch`. */
+export function deviceLine(event: Readonly<Record<string, unknown>>): string {
+  const size = `${String(event.name)}, ${String(event.width)}×${String(event.height)} at ${String(event.scale)}×`;
+  return [size, event.mobile === true ? 'mobile' : '', event.touch === true ? 'touch' : ''].filter(Boolean).join(', ');
+}

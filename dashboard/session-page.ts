@@ -3,7 +3,7 @@
 import { ApiFailure, type Api } from './api.js';
 import { ChartPanel } from './chart.js';
 import { h, fill } from './dom.js';
-import { bytes, count, dateTime, duration } from './format.js';
+import { bytes, count, dateTime, deviceLine, duration } from './format.js';
 import { LivePanel } from './live.js';
 import { ObservationPanel } from './observation.js';
 import { Timeline } from './timeline.js';
@@ -35,6 +35,8 @@ export class SessionPage {
   private gone = false;
   private endEvent: JournalEvent | null = null;
   private usageEvent: Usage | null = null;
+  /** The journal's `device` event, when the session emulates one. */
+  private deviceEvent: JournalEvent | null = null;
   private poller: ReturnType<typeof setInterval> | undefined;
   private traceUrl: string | null = null;
   private finished = false;
@@ -115,6 +117,10 @@ export class SessionPage {
     }
     if (event.type === 'usage') this.usageEvent = event as unknown as Usage;
     if (event.type === 'act.finished' && !this.ended) this.observation.load();
+    if (event.type === 'device') {
+      this.deviceEvent = event;
+      this.showSummary();
+    }
     this.timeline.add(event);
     this.lineage.add(event);
     if (event.type === 'ended') {
@@ -148,6 +154,7 @@ export class SessionPage {
       ...(started ? [['started', dateTime(started)] as [string, string]] : []),
       ...(endedAt ? [['ended', dateTime(endedAt)] as [string, string]] : info ? [['expires', dateTime(info.expires_at)] as [string, string]] : []),
       ...(seconds !== undefined ? [['duration', duration(seconds)] as [string, string]] : []),
+      ...(this.deviceEvent ? [['device', deviceLine(this.deviceEvent)] as [string, string]] : []),
       ...(error ? [['error', `${error}: ${info?.error_message ?? field(this.endEvent, 'error_message') ?? ''}`] as [string, string]] : []),
       ...(usage
         ? ([

@@ -1,6 +1,6 @@
 // The session's journal as a list: acts and steps with outcome, duration and time; errors stand out.
 import { h } from './dom.js';
-import { bytes, clockTime, millis } from './format.js';
+import { bytes, clockTime, deviceLine, millis } from './format.js';
 import type { EventError, JournalEvent } from './types.js';
 
 /** Rows kept on the page; older ones leave (the journal keeps them). */
@@ -55,6 +55,8 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `CDP client ${text(event.connection)} connected`, outcome: '', failed: false };
     case 'cdp.disconnected':
       return { what: `CDP client ${text(event.connection)} left${event.reason ? `: ${text(event.reason)}` : ''}`, outcome: `${text(event.code)} · ${millis(Number(event.duration_ms))}`, failed: false };
+    case 'device':
+      return { what: `emulates ${deviceLine(event)}`, outcome: '', failed: false };
     case 'fork.source':
       return { what: `forked from ${text(event.source)}`, outcome: '', failed: false };
     case 'forked':

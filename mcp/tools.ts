@@ -43,10 +43,22 @@ function stepTool(module: (typeof STEP_TOOLS)[number]): ToolDefinition {
 function sessionOpen(): ToolDefinition {
   // Steps go through run_steps or the step tools; leaving them out keeps this tool's schema small.
   const schema = schemaOf(createBodyCodec);
-  const { steps: _steps, ...properties } = schema.properties as Record<string, JsonSchema>;
+  const { steps: _steps, cookies, ...properties } = schema.properties as Record<string, JsonSchema>;
   const { $defs: _defs, ...rest } = schema;
-  const input = toolInput({ ...rest, properties }, {});
+  const input = toolInput({ ...rest, properties: { ...properties, ...(cookies ? { cookies: cookieSummary(cookies) } : {}) } }, {});
   return { name: 'session_open', description: 'Opens a new isolated browser session (optionally at url) and answers its id and page; pass that session_id to other tools.', inputSchema: input.inputSchema };
+}
+
+/**
+ * The cookies' schema named rather than spelt out (their patterns and each field's words are a
+ * quarter of session_open): the fields of a browser cookie, which the API checks and answers a
+ * 400 naming the field for; every byte of the tool list costs an agent on every turn.
+ */
+function cookieSummary(cookies: JsonSchema): JsonSchema {
+  const items = (cookies.items ?? {}) as JsonSchema;
+  const fields = Object.keys((items.properties ?? {}));
+  const { items: _items, description, ...rest } = cookies;
+  return { ...rest, items: { type: 'object', required: items.required }, description: `${String(description)} Each {${fields.join(', ')}}, as a browser cookie; domain or url, not both.` };
 }
 
 /**

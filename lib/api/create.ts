@@ -1,12 +1,12 @@
 import type * as t from 'io-ts';
 import { described, intRange, oneOf, strictObject, withDefault } from '../contract/codec/index.js';
-import { settingsFields } from '../contract/request/settings.js';
+import { settingsFields, withDeviceDefaults } from '../contract/request/settings.js';
 import { pageUrl } from '../contract/text.js';
 import { profileOptionCodec } from '../contract/request/profile.js';
 import { stepsCodec } from './steps-array.js';
 
 /** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied: the session's own fields and its browser settings. */
-export const createBodyCodec = strictObject(
+export const createBodyCodec = withDeviceDefaults(strictObject(
   {
     timeout: described(
       withDefault(intRange(10, 1800), 300),
@@ -25,7 +25,7 @@ export const createBodyCodec = strictObject(
     profile: profileOptionCodec,
   },
   'a JSON object',
-);
+));
 
 /** A decoded create body. */
 export type CreateBody = t.TypeOf<typeof createBodyCodec>;

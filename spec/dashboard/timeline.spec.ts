@@ -26,6 +26,15 @@ describe('dashboard describeEvent', () => {
     });
   });
 
+  it('shows the device a session emulates, with its viewport, scale and touch', () => {
+    expect(describeEvent({ id: 2, at, type: 'device', name: 'Pixel 7', width: 412, height: 839, scale: 2.625, mobile: true, touch: true })).to.deep.equal({
+      what: 'emulates Pixel 7, 412×839 at 2.625×, mobile, touch',
+      outcome: '',
+      failed: false,
+    });
+    expect(describeEvent({ id: 2, at, type: 'device', name: 'Desktop Chrome HiDPI', width: 1280, height: 720, scale: 2, mobile: false, touch: false })!.what).to.equal('emulates Desktop Chrome HiDPI, 1280×720 at 2×');
+  });
+
   it('leaves transitions to the chart', () => {
     expect(describeEvent({ id: 1, at, type: 'transition', from: null, to: 'active.idle', event: 'xstate.init' })).to.equal(null);
   });

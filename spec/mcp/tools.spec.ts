@@ -26,6 +26,14 @@ describe('the MCP tool list', () => {
     expect(byName('run_steps').description).to.include('navigate');
   });
 
+  it('opens sessions with every create option but steps, the cookies named by their fields', () => {
+    const properties = byName('session_open').inputSchema.properties as Record<string, { items?: { properties?: unknown }; description?: string; maxItems?: number }>;
+    expect(properties).to.include.keys('device', 'geolocation', 'permissions', 'viewport', 'user_agent', 'cookies', 'profile');
+    expect(properties).to.not.have.key('steps');
+    expect(properties.cookies!.items!.properties).to.equal(undefined);
+    expect(properties.cookies!.description).to.include('{name, value, domain, url, path, expires, httpOnly, secure, sameSite}');
+  });
+
   it('stays short: under 36 KB of JSON for every tool together', () => {
     const bytes = Buffer.byteLength(JSON.stringify({ tools: tools.map(({ step: _step, ...tool }) => tool) }));
     expect(bytes).to.be.below(36 * 1024);

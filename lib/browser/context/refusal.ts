@@ -12,6 +12,9 @@ const FIELD_OF_METHOD: Readonly<Record<string, string>> = {
   'Emulation.setLocaleOverride': 'locale',
   'Emulation.setTimezoneOverride': 'timezone',
   'Emulation.setDeviceMetricsOverride': 'viewport',
+  'Emulation.setTouchEmulationEnabled': 'device',
+  'Emulation.setGeolocationOverride': 'geolocation',
+  'Browser.grantPermissions': 'permissions',
 };
 
 /** What each refused field holds, for the `expected` phrase. */
@@ -21,6 +24,9 @@ const NOUN: Readonly<Record<string, string>> = {
   locale: 'a locale',
   timezone: 'a time zone',
   viewport: 'a viewport',
+  device: 'a device',
+  geolocation: 'a position',
+  permissions: 'permissions',
 };
 
 // Refusals Playwright rewords itself instead of passing Chromium's answer on.

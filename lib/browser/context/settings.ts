@@ -39,8 +39,10 @@ const sameBlocking = (a: readonly string[], b: readonly string[]): boolean => {
 
 /**
  * Whether a context made with WARM_SETTINGS serves a create with `settings` exactly as one made
- * for it would: every option at its default (block_resources compared as what is blocked, so
- * listing media changes nothing), no trace, and the proxy datacenter with country auto. Auto may
+ * for it would: every option at its default (no device, geolocation or permission: a context's
+ * mobile layout and touch are fixed when it is made, and grants stay with a context made for
+ * them; block_resources compared as what is blocked, so listing media changes nothing), no
+ * trace, and the proxy datacenter with country auto. Auto may
  * depend on the url (its top-level domain picks a configured country): a url whose country the
  * pools serve apart from the default gets a context of its own; with no datacenter pool every
  * session goes direct and any url fits. The account is bound when the context is taken.
@@ -53,6 +55,9 @@ export function takesWarmContext(settings: ContextSettings, pools: Pools | null)
     settings.user_agent === undefined &&
     settings.locale === undefined &&
     settings.timezone === undefined &&
+    settings.device === undefined &&
+    settings.geolocation === undefined &&
+    (settings.permissions?.length ?? 0) === 0 &&
     (settings.cookies?.length ?? 0) === 0 &&
     sameBlocking(settings.block_resources, DEFAULT_BLOCK_RESOURCES) &&
     settings.auto_dismiss_blockers &&

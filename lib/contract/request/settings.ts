@@ -2,11 +2,14 @@
 // codec, bound and default once, here. The create body (lib/api/create.ts) is made of these and
 // the session's own fields; the driver opens a context with what they decode to, by the same names.
 import * as t from 'io-ts';
+import { isLeft } from 'fp-ts/lib/Either.js';
 import {
-  arrayOf, boolean, canonicalString, described, intRange, isObject, matching, oneOf, strictObject, urlWithScheme, withDefault, withSchema,
+  arrayOf, boolean, canonicalString, described, intRange, isObject, matching, oneOf, ownValue, strictObject, urlWithScheme, withDefault, withSchema,
 } from '../codec/index.js';
 import { MAX_URL_LENGTH } from '../text.js';
 import { cookieCodec } from './cookie.js';
+import { deviceCodec, deviceDescriptor } from './device.js';
+import { geolocationCodec, permissionsCodec } from './permissions.js';
 
 /** Which pool's rate a session's bytes are billed at (contract 8.4). */
 export type ProxyKind = 'datacenter' | 'residential';
@@ -130,7 +133,7 @@ const required = {
       ),
       { ...DEFAULT_VIEWPORT },
     ),
-    'Browser viewport size; each side defaults on its own.',
+    'Browser viewport size; each side defaults on its own, to the device\'s when `device` is given.',
   ),
   proxy: described(
     withDefault(proxyCodec, { ...DEFAULT_PROXY }),
@@ -150,20 +153,50 @@ const required = {
 
 /** The settings a create body may give, absent when not given. */
 const optional = {
-  user_agent: described(userAgentCodec, 'A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints.'),
+  user_agent: described(userAgentCodec, 'A User-Agent of your own; by default the device\'s, or one assigned from a pool of current browsers, with matching client hints.'),
   locale: described(localeCodec, 'Browser locale, a BCP 47 language tag such as en-US.'),
   timezone: described(timezoneCodec, 'Browser time zone, an IANA name such as Europe/Paris.'),
   cookies: described(arrayOf(cookieCodec, { name: 'an array of cookie objects' }), 'Cookies set before the first navigation.'),
+  device: described(
+    deviceCodec,
+    'A device to emulate by its Playwright name (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch (clicks tap) and mobile layout. viewport and user_agent given win.',
+  ),
+  geolocation: described(geolocationCodec, 'The position the browser reports; the geolocation permission comes with it.'),
+  permissions: described(permissionsCodec, 'Permissions granted to every page of the session without a prompt.'),
 };
 
 /** The settings' fields, for the create body to hold. */
 export const settingsFields = { required, optional };
 
-/** The settings alone, as a codec (a create body holds them among its own fields). */
-export const settingsCodec = strictObject(required, optional);
+/**
+ * `codec` (a body holding the settings) with the defaults a `device` gives: its viewport, side by
+ * side, where the body gives none, and its User-Agent when the body gives none. Fields the body
+ * gives win, so they are read from the body as sent, before the codec's own defaults fill it.
+ */
+export function withDeviceDefaults<A extends Pick<SessionSettings, 'viewport' | 'user_agent' | 'device'>, O>(codec: t.Type<A, O, unknown>): t.Type<A, O, unknown> {
+  const completed = new t.Type<A, O, unknown>(
+    codec.name,
+    codec.is,
+    (u, c) => {
+      const result = codec.validate(u, c);
+      const device = isLeft(result) || result.right.device === undefined ? undefined : deviceDescriptor(result.right.device);
+      if (isLeft(result) || !device || !isObject(u)) return result;
+      const given = ownValue(u, 'viewport');
+      const side = (name: 'width' | 'height'): number => (isObject(given) && ownValue(given, name) !== undefined ? result.right.viewport[name] : device.viewport[name]);
+      return t.success({ ...result.right, viewport: { width: side('width'), height: side('height') }, user_agent: result.right.user_agent ?? device.userAgent });
+    },
+    codec.encode,
+  );
+  return withSchema(completed, (w) => w.walk(codec));
+}
+
+const settingsObject = strictObject(required, optional);
 
 /** A session's browser settings, decoded: every default applied. */
-export type SessionSettings = t.TypeOf<typeof settingsCodec>;
+export type SessionSettings = t.TypeOf<typeof settingsObject>;
+
+/** The settings alone, as a codec (a create body holds them among its own fields). */
+export const settingsCodec = withDeviceDefaults(settingsObject);
 
 /** The settings among a decoded body that holds them (a create body): the settings' own fields, nothing else. */
 export function settingsOf(body: SessionSettings): SessionSettings {

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { anyJson, arrayOf, boolean, dateTime, described, intAtLeast, named, nullable, oneOf, string, strictObject, withSchema, type Props } from '../codec/index.js';
+import { anyJson, arrayOf, boolean, dateTime, described, intAtLeast, named, nullable, number, oneOf, string, strictObject, withSchema, type Props } from '../codec/index.js';
 import { sessionId } from './envelope.js';
 
 /** The newest events kept per session; older ones are dropped as new ones are written. */
@@ -82,6 +82,14 @@ export const journalEventKinds = [
   }),
   kind('fork.source', 'This session is a fork: its first event, naming the session it was copied from.', {
     source: described(sessionId, 'The session it was copied from.'),
+  }),
+  kind('device', 'The session emulates a device (the create\'s device, or its source\'s for a fork): one of its first events.', {
+    name: described(string, 'The device\'s name in Playwright\'s list.'),
+    width: described(count, 'The viewport\'s width in CSS pixels (the device\'s, unless the create gave one).'),
+    height: described(count, 'The viewport\'s height in CSS pixels.'),
+    scale: described(number, 'The device scale factor (CSS to device pixels).'),
+    mobile: described(boolean, 'Whether pages are laid out as on a phone or tablet (the meta viewport is honoured).'),
+    touch: described(boolean, 'Whether the session has touch: its clicks are taps.'),
   }),
   kind('forked', 'Copies of this session were made (POST /v1/sessions/{id}/fork).', {
     sessions: described(arrayOf(sessionId, { name: 'session ids' }), 'The new sessions, in order.'),

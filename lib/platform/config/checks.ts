@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { AllowList, isHostName } from '../../network/address.js';
 import { parsePools, type Pools } from '../../network/upstream.js';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from './log-level.js';
+import { distance } from 'fastest-levenshtein';
 
 /** Turns a setting's text into its value, or throws the rest of the sentence saying what is wrong. */
 export type Check<T> = (text: string) => T;
@@ -174,17 +175,6 @@ export const proxyFile: Check<Pools> = (text) => {
     throw new Error(`file ${path}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 };
-
-/** Edit distance, to suggest the known name a misspelt one meant. */
-function distance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-    previous = row;
-  }
-  return previous[b.length]!;
-}
 
 /**
  * A sentence for each TABWRIGHT_* variable that is not one of `known`: a misspelt setting would

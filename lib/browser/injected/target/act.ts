@@ -10,8 +10,10 @@ import type { ClickAim, ClickPoint, FieldState, FillAim, Landing, SelectDone, Sl
 
 /** Fields whose value the keyboard writes (Playwright's fill types into these too); the others are set by Playwright. */
 const TYPED_KINDS = new Set(['text', 'search', 'email', 'tel', 'url', 'password', 'textarea']);
-/** The events of one click, watched from the window's capture phase. */
-const CLICK_EVENTS = ['pointerdown', 'mousedown', 'pointerup', 'mouseup', 'click'];
+/** The events of one click, or of one tap (its touch events come first), watched from the window's capture phase. */
+const CLICK_EVENTS = ['pointerdown', 'touchstart', 'mousedown', 'pointerup', 'touchend', 'mouseup', 'click'];
+// Not passive: the window's touch listeners are passive by default, and a tap that missed must be cancelled.
+const LISTENING = { capture: true, passive: false } as const;
 /** How long a watch waits for the click it was set for; a click that never comes must not hold later ones. */
 const WATCH_MS = 3_000;
 /** How long the box gets to show it stands still: one frame, or this on a page that paints none. */
@@ -90,10 +92,10 @@ export class ClickWatch {
     const timer = this.win.setTimeout(() => end(), WATCH_MS);
     const end = (): void => {
       this.win.clearTimeout(timer);
-      for (const type of CLICK_EVENTS) this.win.removeEventListener(type, listener, { capture: true });
+      for (const type of CLICK_EVENTS) this.win.removeEventListener(type, listener, LISTENING);
       if (this.stop === end) this.stop = null;
     };
-    for (const type of CLICK_EVENTS) this.win.addEventListener(type, listener, { capture: true });
+    for (const type of CLICK_EVENTS) this.win.addEventListener(type, listener, LISTENING);
     this.stop = end;
   }
 }

@@ -40,6 +40,10 @@ describe('takesWarmContext()', () => {
       { trace: true },
       { proxy: { kind: 'datacenter', country: 'de' } },
       { proxy: 'http://user:pass@proxy.example:8000' },
+      { device: 'Pixel 7' },
+      { device: 'Desktop Chrome' },
+      { geolocation: { latitude: 1, longitude: 2 } },
+      { permissions: ['notifications'] },
     ]) {
       expect(takesWarmContext(await settingsOf(body), null), JSON.stringify(body)).to.equal(false);
     }
