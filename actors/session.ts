@@ -19,6 +19,7 @@ import { Takeover } from './takeover.js';
 import { CdpClients } from './cdp-clients.js';
 import type { ForkPoint } from '../lib/browser/state/fork.js';
 import type { ProfileOption } from '../lib/contract/request/profile.js';
+import type { Webhooks } from '../lib/platform/webhooks/service.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { SessionProfile } from './session-profile.js';
 import type { ContextSettings } from '../lib/browser/context/settings.js';
@@ -62,6 +63,8 @@ export interface SessionDeps {
   telemetry: Telemetry;
   /** Where profiles are kept; a session with a persisting profile saves to it. */
   profiles?: ProfileVault;
+  /** This node's webhooks: `webhooks.enqueue(id, 'download.completed', item)` (its end's event the store enqueues itself). */
+  webhooks?: Webhooks;
 }
 
 /**
