@@ -11,6 +11,8 @@ import { join } from 'node:path';
 
 /** One request the receiver got. */
 export interface Received {
+  /** The path and query asked. */
+  path: string;
   headers: Record<string, string | string[] | undefined>;
   body: string;
   status: number;
@@ -55,7 +57,7 @@ export async function startReceiver(certificate: { cert: string; key: string }):
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
       const status = receiver.answer!({ body, index: receiver.received.length });
-      receiver.received.push({ headers: request.headers, body, status });
+      receiver.received.push({ path: request.url ?? '', headers: request.headers, body, status });
       response.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
       for (const wait of waiting.filter((w) => receiver.received.length >= w.count)) {
         waiting.splice(waiting.indexOf(wait), 1);

@@ -27,7 +27,9 @@ export function defaultBackoff(failedAttempts: number): number {
 /** Where a create's events go: Webhooks#target, or, on a server without webhooks, nowhere (a create naming a URL is refused). */
 export function webhookTarget(webhooks: Webhooks | undefined, key: ApiKeyRecord, url: string | undefined): Promise<string | undefined> {
   if (webhooks) return webhooks.target(key, url);
-  if (url !== undefined) return Promise.reject(new ApiError(400, 'invalid_request', 'webhook_url: this server does not deliver webhooks', { path: 'webhook_url' }));
+  if (url !== undefined) {
+    return Promise.reject(new ApiError(400, 'invalid_request', 'webhook_url: this server does not deliver webhooks', { path: 'webhook_url', expected: 'no webhook_url' }));
+  }
   return Promise.resolve(undefined);
 }
 
@@ -72,10 +74,13 @@ export class Webhooks {
     const own = await this.deps.store.keyWebhook(key.id);
     if (url === undefined) return own?.url ?? undefined;
     if (!own) {
-      throw new ApiError(400, 'invalid_request', 'webhook_url: this API key has no webhook signing secret yet; make one with: tabwright keys webhook <key prefix> --rotate-secret', { path: 'webhook_url' });
+      throw new ApiError(400, 'invalid_request', 'webhook_url: this API key has no webhook signing secret yet; make one with: tabwright keys webhook <key prefix> --rotate-secret', {
+        path: 'webhook_url',
+        expected: 'a key with a webhook signing secret',
+      });
     }
     const refusal = await webhookUrlRefusal(url, this.deps.guard);
-    if (refusal) throw new ApiError(400, 'invalid_request', `webhook_url: refused, ${refusal}`, { path: 'webhook_url' });
+    if (refusal) throw new ApiError(400, 'invalid_request', `webhook_url: refused, ${refusal}`, { path: 'webhook_url', expected: 'an https URL of a public address' });
     return url;
   }
 
