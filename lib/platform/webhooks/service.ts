@@ -98,10 +98,15 @@ export class Webhooks {
   /**
    * Enqueues an event of the session (after its earlier ones) and wakes the worker; nothing is
    * written for a session without a target. For `download.completed`, `data` is the download item
-   * {id, name, mime, bytes, url, complete}.
+   * {id, name, mime, bytes, url, complete}. Never rejects: a store that fails is logged, and the
+   * session goes on.
    */
   async enqueue(sessionId: string, type: WebhookEventType, data: unknown): Promise<void> {
-    if ((await this.deps.store.enqueueWebhook({ sessionId, type, data, now: this.deps.clock.now() })) !== null) this.wake();
+    try {
+      if ((await this.deps.store.enqueueWebhook({ sessionId, type, data, now: this.deps.clock.now() })) !== null) this.wake();
+    } catch (error) {
+      this.deps.warn({ err: error, sessionId, type }, 'a webhook event could not be enqueued');
+    }
   }
 
   /** Starts the worker. */
