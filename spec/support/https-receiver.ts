@@ -40,7 +40,7 @@ export interface Receiver {
   /** The certificate to trust, PEM. */
   ca: string;
   received: Received[];
-  /** Which status the next request gets (default: 200 for all); it sees what came before. */
+  /** Which status the next request gets (default: 200 for all; 0 for no answer); it sees what came before. */
   answer: (request: { body: string; index: number }) => number;
   /** Resolves once `count` requests have arrived in all. */
   until(count: number): Promise<void>;
@@ -58,7 +58,8 @@ export async function startReceiver(certificate: { cert: string; key: string }):
       const body = Buffer.concat(chunks).toString('utf8');
       const status = receiver.answer!({ body, index: receiver.received.length });
       receiver.received.push({ path: request.url ?? '', headers: request.headers, body, status });
-      response.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
+      // 0: no answer at all, as a receiver that hangs.
+      if (status !== 0) response.writeHead(status, { 'Content-Type': 'text/plain' }).end(status < 300 ? 'thanks' : 'not now');
       for (const wait of waiting.filter((w) => receiver.received.length >= w.count)) {
         waiting.splice(waiting.indexOf(wait), 1);
         wait.resolve();

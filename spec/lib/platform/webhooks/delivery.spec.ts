@@ -128,6 +128,17 @@ describe('Webhooks (delivery)', function () {
     }
   });
 
+  it('gives an attempt that gets no answer up after its time limit, and records why', async () => {
+    receiver.answer = () => 0;
+    worker(store, { timeoutMs: 200, backoff: () => 3_600_000 });
+    const id = await session();
+    await end(id);
+    workers[0]!.wake();
+    const [delivery] = await deliveriesWhen(store, id, (all) => all[0]?.attempts.length === 1);
+    expect(delivery!.state).to.equal('pending');
+    expect(delivery!.attempts[0]).to.deep.include({ statusCode: null, error: 'no answer within 200 ms', excerpt: null });
+  });
+
   it('asks the address guard again at each attempt: a name that now resolves inward is refused and nothing is sent', async () => {
     // As if hooks.test resolved to a public address when it was set, and to loopback since.
     const rebound = new AddressGuard(AllowList.parse(undefined), () => Promise.resolve([{ address: '127.0.0.1', family: 4 }]));
