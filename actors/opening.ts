@@ -7,6 +7,7 @@ import type { StorageState } from '../lib/browser/state/storage.js';
 import type { ProfileOption } from '../lib/contract/request/profile.js';
 import type { Clock } from '../lib/platform/clock.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
+import type { Webhooks } from '../lib/platform/webhooks/service.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
 import type { BrowserDriver, PageDriver } from './driver.js';
@@ -28,6 +29,8 @@ export interface OpeningDeps {
   profiles: ProfileVault;
   /** The driver behind the engine gate. */
   gated: BrowserDriver;
+  /** This node's webhooks, which its sessions enqueue events to. */
+  webhooks?: Webhooks;
   /** Whether the registry is shutting down: a session that opened meanwhile must not start. */
   stopping(): boolean;
 }
@@ -92,12 +95,12 @@ export class Openings {
 
   /** Records the opened `page` as session `spec.id` and starts it; the page is closed again if that cannot be done. */
   private async record(page: PageDriver, spec: SessionSpec): Promise<Session> {
-    const { store, clock, telemetry, profiles } = this.deps;
+    const { store, clock, telemetry, profiles, webhooks } = this.deps;
     try {
       // Shutdown and engine loss reach only recorded sessions: one that opened meanwhile must not start.
       if (this.deps.stopping()) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
       if (!page.connected) throw httpErrors.engineUnavailable(5, 'The browser was lost while the session was opening');
-      return await Session.start(page, spec, { store, clock, telemetry, profiles });
+      return await Session.start(page, spec, { store, clock, telemetry, profiles, webhooks });
     } catch (error) {
       // No session was recorded, so no trace of it could ever be asked for or pruned.
       await page.close({ keepTrace: false }).catch(() => undefined);

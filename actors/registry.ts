@@ -17,6 +17,7 @@ import { Openings, type Opening } from './opening.js';
 import type { Session } from './session.js';
 import type { ForkBody } from '../lib/api/fork.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
+import { webhookTarget, type Webhooks } from '../lib/platform/webhooks/service.js';
 import { FORK_READ_CAP_MS } from '../lib/browser/state/fork.js';
 import { WARM_SETTINGS } from '../lib/browser/context/settings.js';
 
@@ -37,6 +38,8 @@ export interface RegistryDeps {
   node?: string;
   /** Where profiles are kept (a create's `profile`). */
   profiles: ProfileVault;
+  /** This node's webhooks (a create's `webhook_url`, a key's URL); without them a create naming one is refused. */
+  webhooks?: Webhooks;
 }
 
 /**
@@ -77,6 +80,8 @@ export class Registry implements LiveSessions {
     void session.ended.then(() => {
       this.sessions.delete(session.spec.id);
       telemetry.metrics.sessionsActive.dec();
+      // Its end's event, if it has a target, was enqueued with the end.
+      this.deps.webhooks?.wake();
     });
   }
 
@@ -90,10 +95,12 @@ export class Registry implements LiveSessions {
     if (this.stopping) throw httpErrors.engineUnavailable(5, 'The server is shutting down');
     // The id is chosen first: admission records it, and a session's trace is named after it from the moment its context opens.
     const id = newSessionId(this.deps.node);
+    const webhook = await webhookTarget(this.deps.webhooks, key, body.webhook_url);
     await this.admission.admitCreate(key, body.timeout, this.deps.clock.now(), [id]);
     // The driver's background work (refilling its warm pool) waits until this create has its answer.
     const answered = this.deps.driver.creating?.();
     try {
+      if (webhook) await this.deps.webhooks!.watch([id], key.id, webhook);
       const settings = settingsOf(body);
       const storage = await this.openings.profileStart(key, id, body.profile);
       const fields = { timeoutSeconds: body.timeout, pageMode: body.page, secrets: (body.cookies ?? []).map((cookie) => cookie.value), settings: { ...settings, cookies: undefined }, profile: body.profile };
@@ -121,9 +128,12 @@ export class Registry implements LiveSessions {
     if (!point) throw httpErrors.sessionBusy(`The page of session ${id} did not answer within ${FORK_READ_CAP_MS / 1000} s (its script keeps it busy); no fork was made`);
     const { spec } = source;
     const ids = Array.from({ length: body.count }, () => newSessionId(this.deps.node));
+    // The copies' events go where the source's go.
+    const webhook = this.deps.webhooks && (await this.deps.store.sessionWebhook(id))?.url;
     await this.admission.admitCreate(key, spec.timeoutSeconds, this.deps.clock.now(), ids);
     const answered = this.deps.driver.creating?.();
     try {
+      if (webhook) await this.deps.webhooks!.watch(ids, key.id, webhook);
       const loaded = /^https?:/.test(point.url);
       // The copies send the source's User-Agent, one the pool assigned it as well as its own: a site that ties a sign-in to it sees one browser.
       const base = spec.settings ?? WARM_SETTINGS;

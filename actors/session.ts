@@ -20,6 +20,7 @@ import { Takeover } from './takeover.js';
 import { CdpClients } from './cdp-clients.js';
 import type { ForkPoint } from '../lib/browser/state/fork.js';
 import type { ProfileOption } from '../lib/contract/request/profile.js';
+import type { Webhooks } from '../lib/platform/webhooks/service.js';
 import type { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { SessionProfile } from './session-profile.js';
 import { SessionMeter } from './session-meter.js';
@@ -65,6 +66,8 @@ export interface SessionDeps {
   telemetry: Telemetry;
   /** Where profiles are kept; a session with a persisting profile saves to it. */
   profiles?: ProfileVault;
+  /** This node's webhooks: `webhooks.enqueue(id, 'download.completed', item)` (its end's event the store enqueues itself). */
+  webhooks?: Webhooks;
 }
 
 /**

@@ -37,14 +37,16 @@ const COMMANDS: Record<string, CommandHelp> = {
   },
   keys: {
     forms: [
-      ['keys create --plan PLAN [--test] [--account ID]', 'create an API key; without --account, on a new account; the key is printed once, alone on the last line of stdout'],
+      ['keys create --plan PLAN [--test] [--account ID] [--webhook-url URL]', 'create an API key; without --account, on a new account; the key is printed once, alone on the last line of stdout (with --webhook-url, its webhook signing secret on the line before)'],
       ['keys list [--account ID]', 'list keys (prefix, id, kind, plan, account, times)'],
+      ['keys webhook KEY_PREFIX [--url URL | --clear-url] [--rotate-secret]', "set or clear the key's webhook URL (https, not a private address unless TABWRIGHT_ALLOW_HOSTS allows it) and make a new signing secret, printed once alone on stdout (one is made as well when the key has none)"],
       ['keys revoke KEY_PREFIX [--wait S]', 'revoke the key matching a prefix (10+ characters) or a whole key; a running server closes its live sessions (billed as closed) within about a second, and the command says how many'],
     ],
     flags: [
       ['--plan PLAN', `create: the plan, one of ${PLAN_NAMES.join(', ')}; a live key uses its account's plan`],
       ['--test', 'create: a test key (its own plan, the test credit pool)'],
       ['--account ID', 'create: add the key to this account; list: only this account\'s keys'],
+      ['--webhook-url URL', "create: where the key's sessions' events are POSTed, signed (see docs/api.md, Webhooks)"],
       ['--wait S', 'revoke: wait at most S seconds (0 to 300, default 15) for the key\'s live sessions to close; 0 does not wait'],
       DATA_DIR_FLAG,
     ],

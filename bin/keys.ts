@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { isPlanName, PLAN_NAMES, type PlanName } from '../lib/contract/plans.js';
 import type { ApiKeyRecord, Store } from '../lib/platform/store/index.js';
+import { applyKeyWebhook, checkWebhookUrl, keyWebhookCommand } from './key-webhook.js';
 import { commandConfig, dataDirOption, isoTime, parse, table, UsageError, withStore, type CliIo } from './command.js';
 
 /** Runs one `keys` subcommand and returns the exit code. */
@@ -14,6 +15,8 @@ export function keysCommand(args: string[], io: CliIo): Promise<number> {
       return list(rest, io);
     case 'revoke':
       return revoke(rest, io);
+    case 'webhook':
+      return keyWebhookCommand(rest, io);
     default:
       throw new UsageError(sub === undefined ? 'keys needs a subcommand' : `unknown keys subcommand '${sub}'`);
   }
@@ -33,11 +36,15 @@ export function keyTable(keys: ApiKeyRecord[]): string {
 }
 
 function create(args: string[], io: CliIo): Promise<number> {
-  const { values } = parse(args, { ...dataDirOption, plan: { type: 'string' }, test: { type: 'boolean' }, account: { type: 'string' } }, 0);
+  const { values } = parse(args, { ...dataDirOption, plan: { type: 'string' }, test: { type: 'boolean' }, account: { type: 'string' }, 'webhook-url': { type: 'string' } }, 0);
   const plan = planArgument(values.plan);
   const test = values.test ?? false;
   if (plan === undefined && values.account === undefined) throw new UsageError('keys create needs --plan (or --account to add a key to an account)');
-  return withStore(commandConfig(io, { dataDir: values['data-dir'] }), async (store) => {
+  const config = commandConfig(io, { dataDir: values['data-dir'] });
+  const webhookUrl = values['webhook-url'];
+  return withStore(config, async (store) => {
+    // Before anything is written: a refused URL makes no key.
+    if (webhookUrl !== undefined) await checkWebhookUrl(config, webhookUrl);
     const now = Date.now();
     let account;
     if (values.account !== undefined) {
@@ -55,6 +62,7 @@ function create(args: string[], io: CliIo): Promise<number> {
     }
     const { key, record } = await store.createKey({ accountId: account.id, test, plan: test ? plan : undefined, now });
     io.err(`created ${test ? 'test' : 'live'} key ${record.prefix} (${record.id}) on plan ${record.plan} for account ${account.id}\n`);
+    if (webhookUrl !== undefined) await applyKeyWebhook(config, store, record, { url: webhookUrl, rotate: true }, io);
     io.err('the key is shown only this once; store it now\n');
     // Alone on the last line of stdout, so `tail -n 1` or $(...) captures exactly the key.
     io.out(`${key}\n`);

@@ -9,6 +9,7 @@ import type { components, operations, paths } from './schema.js';
 
 export { TabwrightError, UNEXPECTED_RESPONSE, type ErrorCode } from './errors.js';
 export { retryAfterMs, type RetryOptions } from './retry.js';
+export { verifyWebhookSignature, WEBHOOK_TOLERANCE_SECONDS } from './webhooks.js';
 export type { components, operations, paths } from './schema.js';
 
 type Schemas = components['schemas'];
@@ -28,6 +29,11 @@ export type ForkBody = NonNullable<operations['forkSession']['requestBody']>['co
 export type ListProfilesQuery = NonNullable<operations['listProfiles']['parameters']['query']>;
 /** The query of GET /v1/sessions/:id/events. */
 export type EventsQuery = NonNullable<operations['sessionEvents']['parameters']['query']>;
+
+/** The body POSTed to a webhook URL (verify it with verifyWebhookSignature first). */
+export type WebhookEvent = Schemas['WebhookEvent'];
+/** A session's webhook deliveries, with their attempts. */
+export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
 
 /** Where the service is and how to reach it. */
 export interface TabwrightOptions {
@@ -123,6 +129,11 @@ export class Tabwright {
   /** Closes a session and bills it. */
   async deleteSession(id: string): Promise<void> {
     ok(await this.api.DELETE('/v1/sessions/{id}', { params: { path: { id } } }));
+  }
+
+  /** A session's webhook events, in order, each with its state and attempts. */
+  async webhooks(id: string): Promise<WebhookDeliveryList> {
+    return ok(await this.api.GET('/v1/sessions/{id}/webhooks', { params: { path: { id } } }));
   }
 
   /** One page of a session's journal (JSON; the live stream is for an EventSource). */

@@ -382,6 +382,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's webhook deliveries
+         * @description The events of a session created with a webhook (its own webhook_url, or its key's), in order, each with its state and attempts (time, status or error, duration, the start of the answer). Delivered and failed events are kept 7 days. See docs/api.md, Webhooks, for the body and how to verify its signature.
+         */
+        get: operations["sessionWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -437,7 +460,52 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    sessionEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A session event, POSTed to the webhook URL
+         * @description Sent for session.ended, session.failed and download.completed, in order per session, retried with backoff for 24 h until the receiver answers 2xx (then never again). Verify Tabwright-Signature before trusting the body: HMAC-SHA256 with the key's webhook secret over "<t>.<raw body>", hex, compared with v1; refuse a t more than 5 minutes away.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description t=<unix seconds of this attempt>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")> */
+                    "Tabwright-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer within 10 s, is retried; redirects are not followed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A step: an object with exactly one key, the step type, whose value holds its parameters. */
@@ -1976,6 +2044,54 @@ export interface components {
             /** @description What happened, in words; null when nothing did. */
             error_message: string | null;
         };
+        WebhookDeliveryList: {
+            /** @description The session's events in order, each with its attempts; empty when the session has no webhook. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** @description The event id, as its body carries it. */
+            id: string;
+            /**
+             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
+             * @enum {string}
+             */
+            type: "session.ended" | "session.failed" | "download.completed";
+            /** @description Where it is sent. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601).
+             */
+            created_at: string;
+            /**
+             * @description pending: not yet answered 2xx (it waits for its session's earlier events, or for its next attempt); delivered: answered 2xx, never sent again; failed: given up 24 h after the event.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            /** @description When the next attempt is due; null once delivered or failed. */
+            next_attempt_at: string | null;
+            /** @description When it was delivered or given up; null while pending. */
+            finished_at: string | null;
+            /** @description Its attempts, in order. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            /** @description Which attempt, from 1. */
+            n: number;
+            /**
+             * Format: date-time
+             * @description When it started (ISO 8601).
+             */
+            at: string;
+            /** @description How long it took, in milliseconds. */
+            duration_ms: number;
+            /** @description The receiver's HTTP status; null when none came (see error). */
+            status_code: number | null;
+            /** @description Why no status came (refused address, connection, TLS, time-out); null when one did. */
+            error: string | null;
+            /** @description The start of the receiver's answer (at most 256 characters); null when it was empty. */
+            excerpt: string | null;
+        };
         Health: {
             /**
              * @description ok while the browser engine is up (200); unavailable otherwise (503).
@@ -2033,6 +2149,24 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+        };
+        WebhookEvent: {
+            /** @description The event id (evt_...): the same on every attempt, so a receiver can drop a repeat. */
+            id: string;
+            /**
+             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
+             * @enum {string}
+             */
+            type: "session.ended" | "session.failed" | "download.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601).
+             */
+            created: string;
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
+            session_id: string;
+            /** @description session.ended and session.failed: {status: closed or failed, expired, ended_at, error: {code, message} or null}. download.completed: the download item {id, name, mime, bytes, url, complete}. */
+            data: unknown;
         };
     };
     responses: {
@@ -2314,6 +2448,11 @@ export interface operations {
                          */
                         persist?: boolean;
                     };
+                    /**
+                     * @description Where this session's events (session.ended, session.failed, download.completed) are POSTed, signed with the key's webhook secret; over the key's own webhook URL. It must be https and must not resolve to a private, loopback or link-local address.
+                     * @example https://example.com/hooks/tabwright
+                     */
+                    webhook_url?: string;
                 };
             };
         };
@@ -4916,6 +5055,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    sessionWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's deliveries. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */

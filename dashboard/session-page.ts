@@ -1,4 +1,4 @@
-// One session: its chart, timeline, latest observation, live view, usage and trace, kept live
+// One session: its chart, timeline, latest observation, live view, usage, trace and webhooks, kept live
 // from the journal's event stream (read with fetch, since EventSource cannot send the key).
 import { ApiFailure, type Api } from './api.js';
 import { ChartPanel } from './chart.js';
@@ -8,6 +8,7 @@ import { LivePanel } from './live.js';
 import { ObservationPanel } from './observation.js';
 import { Timeline } from './timeline.js';
 import { Lineage } from './lineage.js';
+import { WebhookPanel } from './webhooks.js';
 import type { JournalEvent, SessionInfo, Usage } from './types.js';
 
 const POLL_MS = 2000;
@@ -26,6 +27,7 @@ export class SessionPage {
   private readonly timeline = new Timeline();
   private readonly lineage = new Lineage();
   private readonly observation: ObservationPanel;
+  private readonly webhooks: WebhookPanel;
   private readonly live: LivePanel;
   private readonly summary = h('dl', { class: 'summary' });
   private readonly journalNote = h('p', { class: 'note', role: 'status' });
@@ -47,6 +49,7 @@ export class SessionPage {
   ) {
     this.observation = new ObservationPanel(api, id);
     this.live = new LivePanel(api, id);
+    this.webhooks = new WebhookPanel(api, id);
     this.element = h(
       'div',
       { class: 'session-page' },
@@ -64,6 +67,7 @@ export class SessionPage {
           section('Profile and forks', 'lineage', this.lineage.element),
           section('Timeline', 'timeline', this.journalNote, this.timeline.element),
           section('Latest observation', 'observation', this.observation.element),
+          section('Webhooks', 'webhooks', this.webhooks.element),
         ),
       ),
     );
@@ -74,6 +78,7 @@ export class SessionPage {
       this.poller = setInterval(() => void this.refresh(), POLL_MS);
     });
     void this.followJournal();
+    this.webhooks.start();
   }
 
   private get ended(): boolean {
@@ -84,6 +89,7 @@ export class SessionPage {
     this.stop.abort();
     clearInterval(this.poller);
     this.live.stop();
+    this.webhooks.stop();
     if (this.traceUrl) URL.revokeObjectURL(this.traceUrl);
   }
 
@@ -137,6 +143,7 @@ export class SessionPage {
     clearInterval(this.poller);
     this.live.ended();
     this.observation.ended();
+    this.webhooks.ended();
     void this.fetchTrace();
   }
 

@@ -15,6 +15,8 @@ import { sessionNode } from '../lib/platform/ids.js';
 import { log } from '../lib/platform/log.js';
 import { AddressGuard } from '../lib/network/address.js';
 import { ProfileVault } from '../lib/platform/profiles/vault.js';
+import { secretSealingKey } from '../lib/platform/webhooks/secret.js';
+import { WEBHOOK_RETENTION_MS, Webhooks } from '../lib/platform/webhooks/service.js';
 import { openStore, takeOwnership, type Store } from '../lib/platform/store/index.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
 import { packageVersion } from '../lib/platform/version.js';
@@ -111,6 +113,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       try {
         const count = await pruneEnded(store, config.dataDir, systemClock.now());
         if (count) log.info({ count }, 'journals pruned');
+        await store.pruneWebhooks(systemClock.now() - WEBHOOK_RETENTION_MS);
       } catch (error) {
         log.warn({ err: error }, 'journal pruning failed');
       }
@@ -121,7 +124,18 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
 
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
     const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
-    const network = { guard: new AddressGuard(config.allowHosts), pools: config.proxies };
+    // One guard for the sessions' requests and the webhooks' deliveries: one address policy.
+    const guard = new AddressGuard(config.allowHosts);
+    const network = { guard, pools: config.proxies };
+    const webhooks = new Webhooks({
+      store,
+      guard,
+      clock: systemClock,
+      sealingKey: secretSealingKey(key),
+      ca: config.webhookCa,
+      userAgent: `tabwright/${packageVersion()} (webhooks)`,
+      warn: (fields, message) => log.warn(fields, message),
+    });
     const memory = { read: systemMemory, minFreeMb: config.minFreeMemoryMb };
     const warm = { sessions: config.warmSessions, canGrow: () => roomForReadyPage(memory) };
     const registry = new Registry({
@@ -134,6 +148,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       gate: new EngineGate(config.engineConcurrency, systemClock),
       memory,
       node: config.nodeId,
+      webhooks,
     });
     // Nodes sharing the database watch each other through it (with SQLite alone, only this one beats).
     const heartbeat = new Heartbeat(
@@ -149,6 +164,8 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     );
     await heartbeat.start();
     undo.push(() => heartbeat.stop());
+    webhooks.start();
+    undo.push(() => webhooks.stop());
     const mcp = new McpConnections(packageVersion(), config.nodeId);
     const deps = { store, profiles, registry, clock: systemClock, engine, telemetry, dataDir: config.dataDir, mcp };
     const app = createApp(deps, { metricsToken: config.metricsToken ?? undefined });
@@ -173,6 +190,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await engine.stop();
         clearInterval(pruning);
         await heartbeat.stop();
+        await webhooks.stop();
         await store.close();
         ownership.release();
       })());

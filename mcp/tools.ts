@@ -42,8 +42,9 @@ function stepTool(module: (typeof STEP_TOOLS)[number]): ToolDefinition {
 
 function sessionOpen(): ToolDefinition {
   // Steps go through run_steps or the step tools; leaving them out keeps this tool's schema small.
+  // webhook_url too: an agent has no receiver of its own, and its turns pay for every byte.
   const schema = schemaOf(createBodyCodec);
-  const { steps: _steps, cookies, ...properties } = schema.properties as Record<string, JsonSchema>;
+  const { steps: _steps, webhook_url: _webhook, cookies, ...properties } = schema.properties as Record<string, JsonSchema>;
   const { $defs: _defs, ...rest } = schema;
   const input = toolInput({ ...rest, properties: { ...properties, ...(cookies ? { cookies: cookieSummary(cookies) } : {}) } }, {});
   return { name: 'session_open', description: 'Opens a new isolated browser session (optionally at url) and answers its id and page; pass that session_id to other tools.', inputSchema: input.inputSchema };

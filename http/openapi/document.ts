@@ -3,6 +3,7 @@ import type * as t from 'io-ts';
 import { SchemaSet, type JsonSchema } from '../../lib/contract/codec/index.js';
 import { profileNameCodec } from '../../lib/contract/request/profile.js';
 import { sessionId } from '../../lib/contract/response/envelope.js';
+import { webhookEventCodec } from '../../lib/contract/response/webhook.js';
 import { MAX_BODY_BYTES } from '../body.js';
 import type { DocumentedRoute, DocumentParts } from './operation.js';
 import { errorResponse, RATE, type ErrorStatus, type HeaderSpec } from './responses.js';
@@ -64,12 +65,37 @@ export function buildDocument(routes: readonly DocumentedRoute[]): Record<string
       'The connection is closed after the answer (Connection: close).',
   });
 
+  // What the service POSTs to a webhook URL (docs/api.md, Webhooks): OpenAPI 3.1's own place for it.
+  const webhooks = {
+    sessionEvent: {
+      post: {
+        summary: 'A session event, POSTed to the webhook URL',
+        description:
+          'Sent for session.ended, session.failed and download.completed, in order per session, retried with backoff for 24 h until the receiver answers 2xx (then never again). ' +
+          'Verify Tabwright-Signature before trusting the body: HMAC-SHA256 with the key\'s webhook secret over "<t>.<raw body>", hex, compared with v1; refuse a t more than 5 minutes away.',
+        security: [],
+        parameters: [
+          {
+            name: 'Tabwright-Signature',
+            in: 'header',
+            required: true,
+            description: 't=<unix seconds of this attempt>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")>',
+            schema: { type: 'string', pattern: '^t=\\d+,v1=[0-9a-f]{64}$' },
+          },
+        ],
+        requestBody: { required: true, content: { 'application/json': { schema: set.schemaOf(webhookEventCodec) } } },
+        responses: { '200': { description: 'Any 2xx: delivered. Anything else, or no answer within 10 s, is retried; redirects are not followed.' } },
+      },
+    },
+  };
+
   return {
     openapi: '3.1.0',
     info: { title: 'tabwright', version: '1.0', description: DESCRIPTION, license: { name: 'MIT', identifier: 'MIT' } },
     servers: [{ url: 'http://127.0.0.1:8080', description: 'bin/tabwright serve with its defaults' }],
     security: [{ bearerAuth: [] }],
     paths,
+    webhooks,
     components: {
       schemas: set.definitions,
       responses: { UnknownRoute: unknownRoute, UnreadableRequest: unreadable },

@@ -23,6 +23,7 @@ import { getProfileRoute } from './profile.js';
 import { listProfilesRoute } from './profiles.js';
 import { takeoverRoute } from './takeover.js';
 import { traceRoute } from './trace.js';
+import { webhooksRoute } from './webhooks.js';
 
 export const routes: readonly Route[] = [
   createRoute,
@@ -44,6 +45,7 @@ export const routes: readonly Route[] = [
   deleteProfileRoute,
   mcpRoute,
   eventsRoute,
+  webhooksRoute,
   openApiRoute,
   healthRoute,
   metricsRoute,

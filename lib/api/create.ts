@@ -3,6 +3,7 @@ import { described, intRange, oneOf, strictObject, withDefault } from '../contra
 import { settingsFields, withDeviceDefaults } from '../contract/request/settings.js';
 import { pageUrl } from '../contract/text.js';
 import { profileOptionCodec } from '../contract/request/profile.js';
+import { webhookUrlCodec } from '../contract/request/webhook.js';
 import { stepsCodec } from './steps-array.js';
 
 /** The body of POST /v1/sessions (contract 4.1, 8.1), every default applied: the session's own fields and its browser settings. */
@@ -23,6 +24,7 @@ export const createBodyCodec = withDeviceDefaults(strictObject(
     steps: described(stepsCodec(0), 'Steps run after url, in order (the first one should be goto when there is no url). close may only be last.'),
     ...settingsFields.optional,
     profile: profileOptionCodec,
+    webhook_url: webhookUrlCodec,
   },
   'a JSON object',
 ));

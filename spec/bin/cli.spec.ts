@@ -100,6 +100,44 @@ describe('tabwright (command line)', () => {
     });
   });
 
+  describe('keys webhook and keys create --webhook-url', () => {
+    /** `run` with the guard letting the CLI reach loopback, as tests' receivers are there. */
+    async function runAllowing(...argv: string[]): Promise<Run> {
+      const result = { out: '', err: '' };
+      const io: CliIo = { out: (t) => (result.out += t), err: (t) => (result.err += t), env: { DATA_DIR: dir, TABWRIGHT_ALLOW_HOSTS: '127.0.0.1' } };
+      return { code: await main(argv, io), ...result };
+    }
+
+    it('refuses a private, loopback or plain http URL and makes no key', async () => {
+      for (const url of ['https://10.1.2.3/hook', 'https://127.0.0.1/hook', 'http://example.com/hook', 'https://u:p@example.com/hook']) {
+        const { code, out, err } = await run('keys', 'create', '--plan', 'pro', '--webhook-url', url);
+        expect(code, url).to.equal(1);
+        expect(out, url).to.equal('');
+        expect(err, url).to.include('the webhook URL is refused');
+      }
+      expect(inspect((store) => store.sync.listKeys())).to.deep.equal([]);
+    });
+
+    it('prints the signing secret once before the key, and a new one when rotated, keeping the URL', async () => {
+      const made = await runAllowing('keys', 'create', '--plan', 'pro', '--webhook-url', 'https://127.0.0.1:9/hook');
+      expect(made.code, made.err).to.equal(0);
+      const [secret, key] = made.out.trimEnd().split('\n');
+      expect(secret).to.match(/^whsec_[\w-]{43}$/);
+      const record = inspect((store) => store.sync.findKeyByToken(key!))!;
+      expect(inspect((store) => store.sync.keyWebhook(record.id))?.url).to.equal('https://127.0.0.1:9/hook');
+      const rotated = await runAllowing('keys', 'webhook', key!.slice(0, 12), '--rotate-secret');
+      expect(rotated.code, rotated.err).to.equal(0);
+      expect(rotated.out).to.match(/^whsec_[\w-]{43}\n$/).and.not.include(secret!);
+      expect(inspect((store) => store.sync.keyWebhook(record.id))?.url).to.equal('https://127.0.0.1:9/hook');
+      const refused = await run('keys', 'webhook', key!.slice(0, 12), '--url', 'https://[fd00::1]/hook');
+      expect([refused.code, refused.out]).to.deep.equal([1, '']);
+      expect(refused.err).to.include('(uniqueLocal)');
+      const cleared = await run('keys', 'webhook', key!.slice(0, 12), '--clear-url');
+      expect([cleared.code, cleared.out]).to.deep.equal([0, '']);
+      expect(inspect((store) => store.sync.keyWebhook(record.id))?.url).to.equal(null);
+    });
+  });
+
   describe('keys list', () => {
     it('lists keys by prefix, never the key itself', async () => {
       const key = lastLine((await run('keys', 'create', '--plan', 'pro')).out);
@@ -267,7 +305,7 @@ describe('tabwright (command line)', () => {
       for (const argv of [['keys', '--help'], ['keys', 'create', '--help'], ['help', 'keys']]) {
         const keys = await run(...argv);
         expect(keys.code).to.equal(0);
-        expect(keys.out).to.match(/^Usage: tabwright keys create --plan PLAN \[--test\] \[--account ID\]\n {7}tabwright keys list/);
+        expect(keys.out).to.match(/^Usage: tabwright keys create --plan PLAN \[--test\] \[--account ID\] \[--webhook-url URL\]\n {7}tabwright keys list/);
         expect(keys.out).to.include('\n  DATA_DIR ').and.include('\n  LOG_LEVEL ').and.not.include('\n  CHROMIUM_PATH ');
       }
       expect((await run('chart', '--help')).out).to.include('--engine').and.include('--format F').and.include('mermaid or svg');

@@ -85,6 +85,26 @@ describe('GET /dashboard in a browser', function () {
     await page.getByText('No trace: the session was not created with trace: true').waitFor({ timeout: 10_000 });
   });
 
+  it("lists a session's webhook deliveries with each attempt's outcome", async () => {
+    const id = (await suite.create({})).body.session_id as string;
+    const { store } = suite.service;
+    const record = (await store.findKeyByToken(key()))!;
+    await store.watchSession({ sessionId: id, keyId: record.id, url: 'https://hooks.example/in' });
+    expect((await suite.service.http.delete(`/v1/sessions/${id}`).set(suite.auth)).status).to.equal(204);
+    // The attempts a worker would record: a 500, then a 200 (this service runs no worker).
+    const now = Date.now();
+    const first = (await store.claimWebhook({ now, leaseMs: 60_000 }))!;
+    await store.finishWebhook({ id: first.id, lease: first.lease, attempt: { n: 1, at: now, durationMs: 12, statusCode: 500, error: null, excerpt: 'busy' }, outcome: { state: 'pending', nextAt: now } });
+    const second = (await store.claimWebhook({ now, leaseMs: 60_000 }))!;
+    await store.finishWebhook({ id: second.id, lease: second.lease, attempt: { n: 2, at: now, durationMs: 8, statusCode: 200, error: null, excerpt: null }, outcome: { state: 'delivered' } });
+    await openSession(id);
+    const delivery = page.locator('.panel-webhooks .delivery');
+    await delivery.getByText('session.ended').waitFor({ timeout: 10_000 });
+    expect(await delivery.locator('.status').textContent()).to.equal('delivered');
+    const attempts = (await delivery.locator('.attempts li').allTextContents()).map((text) => text.replace(/ \d{1,2}:\d{2}:\d{2} /, ' '));
+    expect(attempts).to.deep.equal(['#1 HTTP 500 in 12 ms: busy', '#2 HTTP 200 in 8 ms']);
+  });
+
   it('moves the chart idle → running → idle while an act runs, and lists its steps in the timeline', async () => {
     const created = await suite.create({ url: suite.site.url('/form') });
     const id = created.body.session_id as string;

@@ -21,6 +21,7 @@ import { ManualClock, systemClock, type Clock } from '../../lib/platform/clock.j
 import { ProfileVault } from '../../lib/platform/profiles/vault.js';
 import { openSqliteStore, type SqliteStore } from '../../lib/platform/store/sqlite/index.js';
 import { Telemetry } from '../../lib/platform/telemetry/index.js';
+import type { Webhooks } from '../../lib/platform/webhooks/service.js';
 import { FakeDriver } from './fake-driver.js';
 import { localNetwork } from './network.js';
 import { documentedAgent } from './openapi.js';
@@ -38,6 +39,8 @@ export interface Service {
   dataDir: string;
   /** Tells the registry its browser was lost, as the engine would. */
   loseEngine(): void;
+  /** Its webhooks, when `webhooks` made them. */
+  webhooks?: Webhooks;
   /** Creates an account and an API key on `plan` and returns the key. */
   key(plan?: PlanName, test?: boolean): string;
   /**
@@ -71,6 +74,8 @@ export interface ServiceOptions {
   gate?: EngineGate;
   /** The memory rule for creates (default: none). */
   memory?: MemoryRule;
+  /** Makes the service's webhooks over its store (default: none, and a create naming webhook_url is refused); started with it, stopped by stop(). */
+  webhooks?: (store: SqliteStore) => Webhooks;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -90,6 +95,8 @@ export function startService(options: ServiceOptions = {}): Service {
     (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
+  const webhooks = options.webhooks?.(store);
+  webhooks?.start();
   const registry = new Registry({
     store,
     profiles,
@@ -103,6 +110,7 @@ export function startService(options: ServiceOptions = {}): Service {
     gate: options.gate,
     memory: options.memory,
     node: options.node,
+    webhooks,
   });
   const mcp = new McpConnections('0.0.0-test');
   const deps = { store, profiles, registry, clock, engine: options.health ?? options.engine ?? NO_ENGINE, telemetry, dataDir, mcp };
@@ -119,6 +127,7 @@ export function startService(options: ServiceOptions = {}): Service {
     http,
     dataDir,
     loseEngine: () => lostListeners.forEach((listener) => listener()),
+    webhooks,
     key(plan: PlanName = 'scale', test = false): string {
       const account = store.sync.createAccount({ plan, now: clock.now() });
       return store.sync.createKey({ accountId: account.id, test, now: clock.now() }).key;
@@ -139,6 +148,7 @@ export function startService(options: ServiceOptions = {}): Service {
         server.closeAllConnections();
         await new Promise((resolve) => server?.close(resolve));
       }
+      await webhooks?.stop();
       await store.close();
       if (options.dataDir === undefined) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -1,6 +1,7 @@
 import { NODE_ID_PATTERN } from '../ids.js';
 // One check per kind of setting. Each takes the trimmed text and returns the value, or throws an
 // Error whose message completes the sentence that starts with the setting's name.
+import { X509Certificate } from 'node:crypto';
 import { readFileSync, statSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
@@ -152,17 +153,37 @@ export const token: Check<string> = (text) => {
   return text;
 };
 
-/** The proxy pools in the JSON file at `text`. */
-export const proxyFile: Check<Pools> = (text) => {
-  const path = resolve(text);
-  let content: string;
+/** The text of the file at `path`, or an error saying plainly why it cannot be had. */
+function readText(path: string): string {
   try {
-    content = readFileSync(path, 'utf8');
+    return readFileSync(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EACCES' ? 'is not readable' : code === 'EISDIR' ? 'is a folder' : `cannot be read (${code ?? String(error)})`;
     throw new Error(`file ${path} ${why}`, { cause: error });
   }
+}
+
+/** The PEM certificates in the file at `text` (TABWRIGHT_WEBHOOK_CA_FILE), checked to hold at least one that parses. */
+export const certificateFile: Check<string> = (text) => {
+  const path = resolve(text);
+  const content = readText(path);
+  const blocks = content.match(/-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/g) ?? [];
+  if (blocks.length === 0) throw new Error(`file ${path} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`);
+  for (const block of blocks) {
+    try {
+      new X509Certificate(block);
+    } catch (error) {
+      throw new Error(`file ${path} holds a certificate that does not parse (${error instanceof Error ? error.message : String(error)})`, { cause: error });
+    }
+  }
+  return blocks.join('\n');
+};
+
+/** The proxy pools in the JSON file at `text`. */
+export const proxyFile: Check<Pools> = (text) => {
+  const path = resolve(text);
+  const content = readText(path);
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);

@@ -79,6 +79,8 @@ export interface Config {
   profileKey: Buffer | null;
   /** TABWRIGHT_PROFILE_MAX_MB, in bytes: the largest profile state saved. */
   profileMaxBytes: number;
+  /** TABWRIGHT_WEBHOOK_CA_FILE's certificates (PEM), trusted for webhook deliveries; null: the system's alone. */
+  webhookCa: string | null;
 }
 
 
@@ -165,6 +167,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const nodeTimeoutMs = (value('TABWRIGHT_NODE_TIMEOUT_S', check.wholeFromTo(3, MAX_NODE_TIMEOUT_S)) ?? DEFAULT_NODE_TIMEOUT_S) * 1000;
   const profileKey = value('TABWRIGHT_PROFILE_KEY', check.key32) ?? null;
   const profileMaxBytes = (value('TABWRIGHT_PROFILE_MAX_MB', check.wholeFromTo(1, MAX_PROFILE_MAX_MB)) ?? DEFAULT_PROFILE_MAX_MB) * 2 ** 20;
+  const webhookCa = value('TABWRIGHT_WEBHOOK_CA_FILE', check.certificateFile) ?? null;
   // Nodes sharing a database share its profiles: a key file of each node's own would leave every
   // profile saved elsewhere unreadable. Only what runs the service (serve, embedded mcp) seals any.
   const service = (needs.chromium ?? false) || embedded;
@@ -192,6 +195,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
     minFreeMemoryMb,
     profileKey,
     profileMaxBytes,
+    webhookCa,
   };
 }
 

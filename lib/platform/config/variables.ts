@@ -74,8 +74,8 @@ export const VARIABLES: readonly Variable[] = [
   {
     name: 'TABWRIGHT_ALLOW_HOSTS',
     default: '',
-    meaning: 'comma-separated host names, IP addresses or CIDRs the address guard lets sessions reach anyway (private addresses are refused otherwise); e.g. 127.0.0.1 to drive pages served on this machine; URLs, ports and wildcards are refused',
-    usedBy: 'service',
+    meaning: 'comma-separated host names, IP addresses or CIDRs the address guard lets sessions and webhooks reach anyway (private addresses are refused otherwise); e.g. 127.0.0.1 to drive pages served on this machine; URLs, ports and wildcards are refused',
+    usedBy: 'every command',
   },
   {
     name: 'TABWRIGHT_PROXIES',
@@ -134,6 +134,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_PROFILE_MAX_MB',
     default: String(DEFAULT_PROFILE_MAX_MB),
     meaning: `the largest state a profile saves, in MiB of its uncompressed JSON, 1 to ${MAX_PROFILE_MAX_MB}; a larger save is refused and journaled, and the previous state stays`,
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_WEBHOOK_CA_FILE',
+    default: '',
+    meaning: "a PEM file of certificate authorities trusted for webhook deliveries besides the system's (a receiver with a private CA); deliveries are https only",
     usedBy: 'service',
   },
 ];

@@ -38,8 +38,10 @@ import type {
   UsageInput,
   UsageRow,
 } from './rows.js';
+import type { KeyWebhook, SessionWebhook, WebhookAttempt, WebhookClaim, WebhookDelivery, WebhookEventType, WebhookOutcome } from './webhook-rows.js';
 
 export type * from './rows.js';
+export type * from './webhook-rows.js';
 export type { JournalEvent } from '../../contract/response/events.js';
 
 /** Account storage. */
@@ -234,8 +236,41 @@ export interface ProfileStore {
   deleteProfile(accountId: string, name: string): Promise<'deleted' | 'missing' | { holder: string }>;
 }
 
+/**
+ * Webhooks (issue 32): a key's URL and sealed secret, a session's target, and its events as an
+ * outbox. A session's end enqueues its event inside endSession's own transaction (and so do
+ * failOrphanedSessions and failStaleNodes), so an end that was written is never without its event;
+ * a session without a target gets no row. Events of one session go out in order: one is claimable
+ * only when every earlier one of its session was delivered or given up. A claim is a lease held in
+ * the row, taken inside one transaction (SQLite: BEGIN IMMEDIATE; PostgreSQL: an advisory lock), so
+ * of any number of workers on any node exactly one holds an event at a time, and a delivered or
+ * failed event is never claimed again.
+ */
+export interface WebhookStore {
+  /** Sets a key's webhook: `url` when given (null clears it), `sealedSecret` when given; a key without one needs a secret. Rejects an unknown key. */
+  setKeyWebhook(input: { keyId: string; url?: string | null; sealedSecret?: Buffer; now: number }): Promise<KeyWebhook>;
+  /** The key's webhook, or undefined when it has no secret yet. */
+  keyWebhook(keyId: string): Promise<KeyWebhook | undefined>;
+  /** Makes `url` the target of the admitted session's events; it goes with the row if the session is abandoned. */
+  watchSession(target: SessionWebhook): Promise<void>;
+  /** The session's target, or undefined. */
+  sessionWebhook(sessionId: string): Promise<SessionWebhook | undefined>;
+  /** Enqueues an event of the session after its earlier ones; null (nothing written) when the session has no target. */
+  enqueueWebhook(input: { sessionId: string; type: WebhookEventType; data: unknown; now: number }): Promise<string | null>;
+  /** Claims the next due event for one attempt until `now + leaseMs`, or undefined when none is due. */
+  claimWebhook(input: { now: number; leaseMs: number }): Promise<WebhookClaim | undefined>;
+  /** The earliest time an event is due (a retry's or a lease's end), or null when none is pending. */
+  nextWebhookDue(): Promise<number | null>;
+  /** Records the claimed attempt and its outcome; false (nothing written) when `lease` no longer holds the event. */
+  finishWebhook(input: { id: string; lease: string; attempt: WebhookAttempt; outcome: WebhookOutcome }): Promise<boolean>;
+  /** The session's events, in order, each with its attempts in order. */
+  webhookDeliveries(sessionId: string): Promise<WebhookDelivery[]>;
+  /** Deletes events delivered or given up before `before`, with their attempts; answers how many. */
+  pruneWebhooks(before: number): Promise<number>;
+}
+
 /** The whole storage layer; see the header of this file for what every implementation guarantees. */
-export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore, ProfileStore {
+export interface Store extends AccountStore, KeyStore, SessionStore, IdempotencyStore, LedgerStore, JournalStore, RateStore, SelectorStore, NodeStore, ProfileStore, WebhookStore {
   /** Which implementation this is, for logs and /health. */
   readonly kind: 'sqlite' | 'postgres';
   /** Waits for work under way, then closes every connection; the store is unusable afterwards. */

@@ -56,7 +56,7 @@ export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient
 }
 
 /** The lock spaces of pg_advisory_xact_lock's first argument: one per kind of serialised writer. */
-export const LOCKS = { migrations: 1, admission: 2, rate: 3, idempotency: 4 } as const;
+export const LOCKS = { migrations: 1, admission: 2, rate: 3, idempotency: 4, webhooks: 5 } as const;
 
 /**
  * Takes a transaction-scoped advisory lock on `(space, key)`, held until commit or rollback. The

@@ -8,6 +8,7 @@ import { migratePostgres } from './migrations.js';
 import { pgProfileStore } from './profiles.js';
 import { pgIdempotencyStore, pgRateStore } from './requests.js';
 import { pgSessionStore } from './sessions.js';
+import { pgWebhookStore } from './webhooks.js';
 
 export { pgMigrations, migratePostgres } from './migrations.js';
 
@@ -30,6 +31,7 @@ export async function openPostgresStore(url: string): Promise<Store> {
     ...pgRateStore(pool),
     ...pgSelectorStore(pool),
     ...pgProfileStore(pool),
+    ...pgWebhookStore(pool),
   };
   // pg's pool never serves requests still queued for a client once it is ending (they would hang),
   // so close waits for the calls under way itself and refuses new ones.

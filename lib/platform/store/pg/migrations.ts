@@ -157,6 +157,50 @@ export const pgMigrations: readonly string[] = [
     PRIMARY KEY (account_id, name)
   );
   `,
+  // 5: webhooks (issue 32), as SQLite's migration 9: a key's URL and sealed secret, a session's
+  // target (going with an abandoned row), the events as an outbox numbered per session, attempts.
+  `
+  CREATE TABLE webhook_keys (
+    key_id     TEXT PRIMARY KEY REFERENCES api_keys(id),
+    url        TEXT,
+    secret     BYTEA NOT NULL,
+    updated_at BIGINT NOT NULL
+  );
+  CREATE TABLE webhook_sessions (
+    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    key_id     TEXT NOT NULL,
+    url        TEXT NOT NULL
+  );
+  CREATE TABLE webhook_events (
+    id          TEXT PRIMARY KEY,
+    session_id  TEXT NOT NULL,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    type        TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    url         TEXT NOT NULL,
+    key_id      TEXT NOT NULL,
+    created_at  BIGINT NOT NULL,
+    state       TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+    next_at     BIGINT NOT NULL,
+    attempts    INTEGER NOT NULL CHECK (attempts >= 0),
+    lease       TEXT,
+    lease_until BIGINT,
+    finished_at BIGINT,
+    UNIQUE (session_id, seq)
+  );
+  CREATE INDEX webhook_events_due ON webhook_events(next_at) WHERE state = 'pending';
+  CREATE INDEX webhook_events_finished ON webhook_events(finished_at) WHERE state <> 'pending';
+  CREATE TABLE webhook_attempts (
+    event_id    TEXT NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
+    n           INTEGER NOT NULL CHECK (n >= 1),
+    at          BIGINT NOT NULL,
+    duration_ms BIGINT NOT NULL,
+    status_code INTEGER,
+    error       TEXT,
+    excerpt     TEXT,
+    PRIMARY KEY (event_id, n)
+  );
+  `,
 ];
 
 /**

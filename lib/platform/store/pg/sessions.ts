@@ -10,6 +10,8 @@ import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSA
 import type { NodeStore, SessionStore } from '../types.js';
 import { LOCKS, lockKey, transaction, type Queryable } from './connection.js';
 import { billSession } from './ledger.js';
+import { endedEvent } from '../webhook-rows.js';
+import { enqueueEvent } from './webhooks.js';
 
 
 type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
@@ -29,6 +31,8 @@ async function end(client: Queryable, e: Ending) {
     [e.id, usage.seconds, usage.bytesDatacenter, usage.bytesResidential, usage.aiTokens, usage.captchaSolves, row.test, e.endedAt],
   );
   const bill = await billSession(client, { sessionId: e.id, accountId: row.account_id, test: row.test === true, usage, at: e.endedAt, errorCode: e.errorCode });
+  // A session with a webhook target gets its end's event in the same transaction as the end.
+  await enqueueEvent(client, endedEvent(e), e.id, e.endedAt);
   return { bill, row };
 }
 

@@ -188,6 +188,51 @@ export const migrations: readonly Migration[] = [
     PRIMARY KEY (account_id, name)
   ) STRICT;
   `,
+  // 9: webhooks (issue 32). A key's URL and signing secret (sealed, lib/platform/webhooks/secret.ts);
+  // the target a session's events go to, written at admission (it goes with an abandoned row);
+  // the events as an outbox, numbered per session (seq), each held by at most one lease; attempts.
+  `
+  CREATE TABLE webhook_keys (
+    key_id     TEXT PRIMARY KEY REFERENCES api_keys(id),
+    url        TEXT,
+    secret     BLOB NOT NULL,
+    updated_at INTEGER NOT NULL
+  ) STRICT;
+  CREATE TABLE webhook_sessions (
+    session_id TEXT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+    key_id     TEXT NOT NULL,
+    url        TEXT NOT NULL
+  ) STRICT;
+  CREATE TABLE webhook_events (
+    id          TEXT PRIMARY KEY,
+    session_id  TEXT NOT NULL,
+    seq         INTEGER NOT NULL CHECK (seq >= 1),
+    type        TEXT NOT NULL,
+    body        TEXT NOT NULL,
+    url         TEXT NOT NULL,
+    key_id      TEXT NOT NULL,
+    created_at  INTEGER NOT NULL,
+    state       TEXT NOT NULL CHECK (state IN ('pending', 'delivered', 'failed')),
+    next_at     INTEGER NOT NULL,
+    attempts    INTEGER NOT NULL CHECK (attempts >= 0),
+    lease       TEXT,
+    lease_until INTEGER,
+    finished_at INTEGER,
+    UNIQUE (session_id, seq)
+  ) STRICT;
+  CREATE INDEX webhook_events_due ON webhook_events(next_at) WHERE state = 'pending';
+  CREATE INDEX webhook_events_finished ON webhook_events(finished_at) WHERE state <> 'pending';
+  CREATE TABLE webhook_attempts (
+    event_id    TEXT NOT NULL REFERENCES webhook_events(id) ON DELETE CASCADE,
+    n           INTEGER NOT NULL CHECK (n >= 1),
+    at          INTEGER NOT NULL,
+    duration_ms INTEGER NOT NULL,
+    status_code INTEGER,
+    error       TEXT,
+    excerpt     TEXT,
+    PRIMARY KEY (event_id, n)
+  ) STRICT;
+  `,
 ];
 
 /** Brings `db` up to the newest schema; each step and its version bump commit together. */

@@ -11,6 +11,7 @@ import { rateStore } from './rate.js';
 import { selectorStore } from './selectors.js';
 import { sessionStore } from './sessions.js';
 import { asynchronous, type Sync } from './sync.js';
+import { webhookStore } from './webhooks.js';
 
 export { migrate, migrations, openDatabase, type Migration } from './db.js';
 
@@ -39,6 +40,7 @@ export function openSqliteStore(dataDir: string): SqliteStore {
     ...rateStore(journalDb),
     ...selectorStore(db),
     ...profileStore(db),
+    ...webhookStore(db),
   };
   return {
     ...asynchronous<Omit<Store, 'kind' | 'close'>>(sync),

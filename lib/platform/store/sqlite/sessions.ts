@@ -5,6 +5,8 @@ import { NODE_LOST_MESSAGE, NODELESS_ID_LENGTH, nodeSessionPattern, ORPHAN_MESSA
 import type { NodeStore, SessionBill, SessionRow, SessionStore, UsageInput } from '../types.js';
 import type { LedgerWriter } from './ledger.js';
 import type { Sync } from './sync.js';
+import { endedEvent } from '../webhook-rows.js';
+import { enqueueStatement } from './webhooks.js';
 
 
 /** Session operations over `db`, with their statements prepared once; `ledger` bills each session as it ends. */
@@ -42,6 +44,8 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
      SELECT id, @seconds, @dc, @res, @ai, @solves, test, @at FROM sessions WHERE id = @id`,
   );
   const usageOf = db.prepare<[string], UsageDbRow>(`SELECT ${USAGE_COLUMNS} FROM usage WHERE session_id = ?`);
+  // A session with a webhook target gets its end's event in the same transaction as the end.
+  const enqueue = enqueueStatement(db);
 
   type Ending = { id: string; status: string; endedAt: number; errorCode: string | null; errorMessage: string | null; usage: UsageInput };
   // The guard on status = 'active' makes the second call a no-op, so one exit path can never bill twice.
@@ -58,7 +62,9 @@ export function sessionStore(db: Database.Database, ledger: LedgerWriter): Sync<
       solves: usage.captchaSolves,
       at: e.endedAt,
     });
-    return ledger.billSession({ sessionId: e.id, accountId: row.account_id, test: row.test === 1, usage, at: e.endedAt, errorCode: e.errorCode });
+    const bill = ledger.billSession({ sessionId: e.id, accountId: row.account_id, test: row.test === 1, usage, at: e.endedAt, errorCode: e.errorCode });
+    enqueue(endedEvent(e), e.id, e.endedAt);
+    return bill;
   }
   // IMMEDIATE takes the write lock up front, so a second process cannot slip in between read and write.
   const endOne = db.transaction(end);

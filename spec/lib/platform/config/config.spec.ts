@@ -7,6 +7,7 @@ import { DEFAULT_MIN_FREE_MEMORY_MB } from '../../../../lib/platform/capacity/me
 import { ConfigError, LOG_LEVELS, loadConfig, type Config, type Env } from '../../../../lib/platform/config/index.js';
 import { startLogLevel } from '../../../../lib/platform/config/log-level.js';
 import { tempDir } from '../store/fixtures.js';
+import { selfSignedCertificate } from '../../../support/https-receiver.js';
 
 /** The problems loadConfig reports for `env`, or [] when it accepts it. */
 function problems(env: Env, flags = {}): readonly string[] {
@@ -107,6 +108,16 @@ describe('loadConfig()', () => {
     const shape = file('shape.json', JSON.stringify({ datacenter: { us: ['ftp://x'] } }));
     expect(problems({ TABWRIGHT_PROXIES: shape })).to.deep.equal([`TABWRIGHT_PROXIES file ${shape}: datacenter.us must be a list of http, https or socks5 proxy URLs`]);
     expect(problems({ TABWRIGHT_PROXIES: dir })).to.deep.equal([`TABWRIGHT_PROXIES file ${dir} is a folder`]);
+  });
+
+  it('reads the certificates of TABWRIGHT_WEBHOOK_CA_FILE, refusing a file without one that parses', () => {
+    const { cert } = selfSignedCertificate();
+    expect(loadConfig({ TABWRIGHT_WEBHOOK_CA_FILE: file('ca.pem', `# our CA\n${cert}`) }).webhookCa).to.equal(cert.trim());
+    expect(loadConfig({}).webhookCa).to.equal(null);
+    const none = file('none.pem', 'not a certificate');
+    expect(problems({ TABWRIGHT_WEBHOOK_CA_FILE: none })).to.deep.equal([`TABWRIGHT_WEBHOOK_CA_FILE file ${none} holds no PEM certificate (-----BEGIN CERTIFICATE-----)`]);
+    const broken = file('broken.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n');
+    expect(problems({ TABWRIGHT_WEBHOOK_CA_FILE: broken })[0]).to.match(/holds a certificate that does not parse/);
   });
 
   it('assembles the solver and the AI provider with their defaults, without trailing slashes', () => {

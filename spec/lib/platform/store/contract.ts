@@ -8,6 +8,7 @@ import { newSessionId } from '../../../../lib/platform/ids.js';
 import { NODE_LOST_MESSAGE, RATE_WINDOW_MS } from '../../../../lib/platform/store/index.js';
 import type { ApiKeyRecord, LedgerEntry, NewSessionRow, Store } from '../../../../lib/platform/store/index.js';
 import { describeProfileStore } from './profile-contract.js';
+import { describeWebhookStore } from './webhook-contract.js';
 
 const T0 = Date.UTC(2026, 0, 1);
 const NO_USAGE = { seconds: 0, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 };
@@ -42,6 +43,7 @@ export function describeStore(label: string, open: () => Promise<Store>, close: 
     afterEach(() => close(store));
 
     describeProfileStore(() => ({ store, key }));
+    describeWebhookStore(() => ({ store, key }));
 
     describe('accounts and keys', () => {
       it('finds a key by its token, follows its account plan, and stops finding it once revoked', async () => {

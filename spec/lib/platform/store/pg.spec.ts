@@ -113,6 +113,16 @@ describe('PostgreSQL store on two nodes', () => {
     expect(holds.filter((hold) => hold.held)).to.have.length(1);
   });
 
+  it('leases each of 5 ended sessions\' webhook events to exactly one of 20 claims racing on both nodes', async () => {
+    const { row, key } = await keyed(nodes[0]);
+    const sessions = await Promise.all(Array.from({ length: 5 }, () => nodes[0].insertSession(row())));
+    for (const s of sessions) await nodes[1].watchSession({ sessionId: s.id, keyId: key.id, url: 'https://hooks.example/in' });
+    await Promise.all(sessions.map((s, i) => nodes[i % 2]!.endSession({ id: s.id, status: 'closed', endedAt: T0 + 1000, usage: { seconds: 1, bytesDatacenter: 0, bytesResidential: 0, aiTokens: 0, captchaSolves: 0 } })));
+    const claims = await Promise.all(Array.from({ length: 20 }, (_, i) => nodes[i % 2]!.claimWebhook({ now: T0 + 2000, leaseMs: 60_000 })));
+    const leased = claims.flatMap((claim) => (claim ? [claim.sessionId] : []));
+    expect(leased.sort()).to.deep.equal(sessions.map((s) => s.id).sort());
+  });
+
   it('refuses a second debit of one session at the database, whatever the caller', async () => {
     const { row, account } = await keyed(nodes[0]);
     const session = await nodes[0].insertSession(row());
