@@ -71,6 +71,8 @@ export interface ServiceOptions {
   gate?: EngineGate;
   /** The memory rule for creates (default: none). */
   memory?: MemoryRule;
+  /** For the real driver: TABWRIGHT_MAX_TABS (default: its default). */
+  maxTabs?: number;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -87,7 +89,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
     options.driver ??
-    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry }) : new FakeDriver());
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const registry = new Registry({
