@@ -418,7 +418,7 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description A step: an object with exactly one key, the step type, whose value holds its parameters. */
-        Step: components["schemas"]["GotoStep"] | components["schemas"]["ObserveStep"] | components["schemas"]["ClickStep"] | components["schemas"]["FillStep"] | components["schemas"]["TypeStep"] | components["schemas"]["SelectStep"] | components["schemas"]["CheckStep"] | components["schemas"]["ScrollStep"] | components["schemas"]["ScrollCollectStep"] | components["schemas"]["ScreenshotStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ExtractStep"] | components["schemas"]["UploadStep"] | components["schemas"]["PdfStep"] | components["schemas"]["FillFormStep"] | components["schemas"]["ExecuteJsStep"] | components["schemas"]["CloseStep"];
+        Step: components["schemas"]["GotoStep"] | components["schemas"]["ObserveStep"] | components["schemas"]["ClickStep"] | components["schemas"]["FillStep"] | components["schemas"]["TypeStep"] | components["schemas"]["SelectStep"] | components["schemas"]["CheckStep"] | components["schemas"]["ScrollStep"] | components["schemas"]["ScrollCollectStep"] | components["schemas"]["ScreenshotStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ExtractStep"] | components["schemas"]["UploadStep"] | components["schemas"]["PdfStep"] | components["schemas"]["FillFormStep"] | components["schemas"]["ExecuteJsStep"] | components["schemas"]["TabStep"] | components["schemas"]["CloseStep"];
         GotoStep: {
             /** @description Navigates to a URL and waits for the page to load and settle; a failure (DNS, timeout, SSL, refused address) is navigation_failed. */
             goto: {
@@ -738,6 +738,17 @@ export interface components {
                 timeout?: number;
             };
         };
+        TabStep: {
+            /** @description Switches, opens or closes a tab (page.tabs lists them); exactly one of switch, open, close. */
+            tab: {
+                /** @description Tab to make active (shown and acted on). */
+                switch?: string;
+                /** @description URL to open, as goto, in a new active tab. */
+                open?: string;
+                /** @description Tab to close; its opener (else the latest) becomes active. Not the last one. */
+                close?: string;
+            } & (unknown | unknown | unknown);
+        };
         CloseStep: {
             /** @description Ends the session once the act is answered; only as the last step. Takes no parameters. */
             close: Record<string, never>;
@@ -907,7 +918,32 @@ export interface components {
                         selected: boolean;
                     }[];
                 }[];
+                /** @description Present when this observation is of another tab than the previous one; the diff above is then between the two tabs' pages. */
+                tab?: {
+                    /** @description The tab the previous observation showed. */
+                    from: string;
+                    /** @description The tab this observation shows, now the active one. */
+                    to: string;
+                    /**
+                     * @description opened: an action (or a tab step) opened it; closed: the tab before it closed (itself, or by a tab step); switched: a tab step switched to it.
+                     * @enum {string}
+                     */
+                    reason: "opened" | "closed" | "switched";
+                };
             } | null;
+            /** @description Every tab of the session, in the order they opened; present only while more than one is open (a session whose pages open nothing answers as before). */
+            tabs?: {
+                /** @description Tab id: t1 is the session's first tab, then t2, t3, ... never reused in a session. */
+                tab: string;
+                /** @description Its URL. */
+                url: string;
+                /** @description Its title. */
+                title: string;
+                /** @description Whether it is the active tab: the one the envelope's page shows and the steps act on. */
+                active: boolean;
+                /** @description The tab whose page opened it; null for the first tab, one a tab step opened, or one a CDP client opened. */
+                opener: string | null;
+            }[];
             /** @description A CAPTCHA on the page that did not stop the navigation (not rendered, or a widget in a form of a usable page): a form holding it may need it solved. One in the way is the step error captcha_detected or captcha_unsolvable instead. */
             captcha?: {
                 /** @description recaptcha, hcaptcha, turnstile, challenge or other. */
@@ -994,7 +1030,7 @@ export interface components {
              * @description Type of the step that failed.
              * @enum {string}
              */
-            action: "goto" | "observe" | "click" | "fill" | "type" | "select" | "check" | "scroll" | "scroll_collect" | "screenshot" | "wait" | "extract" | "upload" | "pdf" | "fill_form" | "execute_js" | "close";
+            action: "goto" | "observe" | "click" | "fill" | "type" | "select" | "check" | "scroll" | "scroll_collect" | "screenshot" | "wait" | "extract" | "upload" | "pdf" | "fill_form" | "execute_js" | "tab" | "close";
             /**
              * @description Step error code.
              * @enum {string}
@@ -1002,7 +1038,7 @@ export interface components {
             code: "element_not_found" | "navigation_failed" | "captcha_detected" | "captcha_unsolvable" | "access_denied" | "action_failed" | "extract_failed" | "invalid_request" | "page_unresponsive" | "page_crashed";
             /** @description What happened, in words. */
             message: string;
-            /** @description Details by code: element_not_found the target and up to 5 candidates {ref, label}; navigation_failed url, reason, status; access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected. */
+            /** @description Details by code: element_not_found the target and up to 5 candidates {ref, label} (and tab, for a ref of another tab); navigation_failed url, reason, status; access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected (or tab and the open tabs, for a tab that is not open). */
             context: {
                 [key: string]: unknown;
             };
@@ -1483,7 +1519,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_tab_opened"] | components["schemas"]["JournalEvent_tab_closed"] | components["schemas"]["JournalEvent_tab_refused"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1710,6 +1746,67 @@ export interface components {
             status: number | null;
             /** @description Why, in words. */
             reason: string;
+        };
+        JournalEvent_tab_opened: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A tab opened: a page opened it (a link, window.open, a popup), a tab step, or a CDP client.
+             * @enum {string}
+             */
+            type: "tab.opened";
+            /** @description Its id (t2, t3, ...). */
+            tab: string;
+            /** @description The URL it opened at (user:password@ redacted). */
+            url: string;
+            /** @description The tab whose page opened it; null when none did. */
+            opener: string | null;
+        };
+        JournalEvent_tab_closed: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A tab closed.
+             * @enum {string}
+             */
+            type: "tab.closed";
+            /** @description Its id. */
+            tab: string;
+            /**
+             * @description page: its page closed it (window.close) or a CDP client did; step: a tab step; crashed or unresponsive: a tab in the background failed (the active tab failing ends the session).
+             * @enum {string}
+             */
+            reason: "page" | "step" | "crashed" | "unresponsive";
+        };
+        JournalEvent_tab_refused: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A page opened a tab past the session's bound on tabs (TABWRIGHT_MAX_TABS): it was closed at once.
+             * @enum {string}
+             */
+            type: "tab.refused";
+            /** @description The URL it was opening (user:password@ redacted). */
+            url: string;
+            /** @description The tab whose page opened it. */
+            opener: string | null;
+            /** @description The bound on open tabs. */
+            max: number;
         };
         JournalEvent_takeover: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */

@@ -18,14 +18,14 @@ export const tabCodec = described(
     strictObject(
       {},
       {
-        switch: described(tabRef, 'Makes this tab the active one: the envelope\'s page shows it and the next steps act on it.'),
-        open: described(pageUrl, 'Opens this URL (http or https, checked as goto checks it) in a new tab, which becomes the active one.'),
-        close: described(tabRef, 'Closes this tab; closing the active one makes its opener active (else the latest tab). The last tab cannot be closed: end the session instead.'),
+        switch: described(tabRef, 'Tab to make active (shown and acted on).'),
+        open: described(pageUrl, 'URL to open, as goto, in a new active tab.'),
+        close: described(tabRef, 'Tab to close; its opener (else the latest) becomes active. Not the last one.'),
       },
     ),
     ['switch', 'open', 'close'],
   ),
-  'Switches to, opens or closes a tab of the session (page.tabs lists them). Exactly one of switch, open, close.',
+  'Switches, opens or closes a tab (page.tabs lists them); exactly one of switch, open, close.',
 );
 
 /** Decoded tab parameters. */
