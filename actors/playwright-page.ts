@@ -90,6 +90,7 @@ export class PlaywrightPage implements PageDriver {
   }
 
   async close({ keepTrace = true } = {}): Promise<void> {
+    this.env.tabs.end();
     await this.screencast.stop();
     // The trace is written while the context is still open: closing it first would lose the recording.
     if (this.trace && keepTrace && this.browser.isConnected()) {

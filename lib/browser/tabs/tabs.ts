@@ -61,6 +61,7 @@ export class SessionTabs implements TabControl {
   private shown = 't1';
   private reason: TabChange['reason'] = 'switched';
   private acting = false;
+  private ended = false;
   /** The tab last brought to the front. */
   private front = 't1';
   /** Set while a tab step opens a page: the context's page event is then ours, not a page's. */
@@ -98,6 +99,11 @@ export class SessionTabs implements TabControl {
   /** Calls `listener` with each page that becomes a tab after the first (its journal events, its AI binding). */
   onTab(listener: (page: Page) => void): void {
     this.tabListeners.push(listener);
+  }
+
+  /** The session is ending: its tabs close with its context, which is no tab's story to journal (the journal ends first). */
+  end(): void {
+    this.ended = true;
   }
 
   /** Calls `listener` once if the page of the active (or only) tab is lost; a background tab's loss closes that tab only. */
@@ -223,7 +229,7 @@ export class SessionTabs implements TabControl {
 
   private async refuse(page: Page): Promise<null> {
     const opener = await this.openerOf(page, false);
-    this.journal?.record({ type: 'tab.refused', url: redactUrl(page.url()), opener, max: this.options.max });
+    if (!this.ended) this.journal?.record({ type: 'tab.refused', url: redactUrl(page.url()), opener, max: this.options.max });
     await page.close({ runBeforeUnload: false }).catch(() => undefined);
     this.options.tracker.forget(page);
     return null;
@@ -233,7 +239,7 @@ export class SessionTabs implements TabControl {
     const opener = await this.openerOf(page, own);
     const session = await this.options.prepare(page).catch(() => null);
     await session?.send('Page.enable').catch(() => undefined);
-    if (!session || page.isClosed()) return null;
+    if (!session || page.isClosed() || this.ended) return null;
     const tab = this.register(page, session, opener);
     this.journal?.record({ type: 'tab.opened', tab: tab.id, url: redactUrl(page.url()), opener });
     for (const listener of this.tabListeners) listener(page);
@@ -255,7 +261,7 @@ export class SessionTabs implements TabControl {
 
   /** A tab's page closed: the tab goes (the session's last page stays its page, as before tabs), the active one gives way to its opener, else the latest. */
   private closed(tab: Tab): void {
-    if (this.tabs.get(tab.id) !== tab || this.tabs.size === 1) return;
+    if (this.ended || this.tabs.get(tab.id) !== tab || this.tabs.size === 1) return;
     this.tabs.delete(tab.id);
     this.options.tracker.forget(tab.page);
     const reason = tab.closing ?? 'page';
@@ -268,6 +274,7 @@ export class SessionTabs implements TabControl {
 
   /** The active (or only) tab's loss ends the session; a background tab's closes it alone. */
   private failed(tab: Tab, failure: StepError): void {
+    if (this.ended) return;
     if (tab.id === this.activeId || this.tabs.size === 1) {
       this.lost ??= failure;
       for (const listener of this.failureListeners) listener(failure);
