@@ -34,6 +34,7 @@ const routes = {
       `<h1>Shop</h1><p id="status">Signed out</p><a href="/report" target="_blank">Open report</a>
        <button onclick="window.open('/signin', 'signin', 'width=400,height=500')">Sign in with popup</button>
        <button onclick="for (let i = 0; i < 6; i++) window.open('/report?n=' + i)">Open many</button>
+       <button onclick="window.open('http://127.0.0.2:8000/x')">Open elsewhere</button>
        <script>addEventListener('message', (e) => { document.getElementById('status').textContent = 'Signed in as ' + e.data.user; });</script>`,
     ),
   },
@@ -73,10 +74,16 @@ describe('tabs (a session\'s pages that its pages open)', function () {
     expect(back).to.not.have.property('tabs');
     const cookie = await t.act(id, [{ execute_js: { code: 'return document.cookie' } }]);
     expect(cookie.body.extraction.js_result).to.equal('who=ada');
+    // A tab is behind the session's address guard as its first page is.
+    const elsewhere = await t.act(id, [{ click: { text: 'Open elsewhere' } }]);
+    ok(elsewhere);
+    expect(elsewhere.body.page.changes.tab).to.deep.equal({ from: 't1', to: 't3', reason: 'opened' });
+    expect(elsewhere.body.page.markdown.content).to.include('Refused by tabwright');
     const journal = await events(id);
     expect(journal.filter((e) => String(e.type).startsWith('tab.')).map(({ type, tab, opener, reason }) => ({ type, tab, opener, reason }))).to.deep.equal([
       { type: 'tab.opened', tab: 't2', opener: 't1', reason: undefined },
       { type: 'tab.closed', tab: 't2', opener: undefined, reason: 'page' },
+      { type: 'tab.opened', tab: 't3', opener: 't1', reason: undefined },
     ]);
   });
 
@@ -130,11 +137,12 @@ describe('tabs (a session\'s pages that its pages open)', function () {
     expect(opened.body.page.url).to.equal(t.site.url('/report'));
     expect(opened.body.page.tabs).to.deep.include({ tab: 't4', url: t.site.url('/report'), title: 'Report', active: true, opener: null });
     // A refused address is refused as a goto's is, and the tab that could not open goes again.
-    const refused = 'http://127.0.0.2:9/';
+    const refused = 'http://127.0.0.2:8000/';
     const viaGoto = (await t.act(id, [{ goto: { url: refused } }])).body.error;
     const viaTab = (await t.act(id, [{ tab: { open: refused } }])).body;
     expect(viaTab.error).to.include({ code: viaGoto.code, message: viaGoto.message });
     expect(viaTab.error.context).to.deep.equal(viaGoto.context);
+    expect(viaGoto.context).to.include({ reason: 'blocked_address' });
     expect(viaTab.page.tabs.map((tab: Tab) => tab.tab)).to.deep.equal(['t1', 't4']);
   });
 
