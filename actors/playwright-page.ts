@@ -117,7 +117,8 @@ export class PlaywrightPage implements PageDriver {
     if (!endpoint || !this.browser.isConnected()) return undefined;
     // Asked through the CDP session the page's deadline already holds: opening one more takes
     // Playwright tens of milliseconds, on the path of every first connection.
-    this.cdpIds ??= this.env.deadline.session.send('Target.getTargetInfo').then(({ targetInfo }) => ({ contextId: targetInfo.browserContextId ?? '', mainTargetId: targetInfo.targetId }));
+    // The session's first tab (or, once it closed, the active one) is the page a client may not close.
+    this.cdpIds ??= this.env.tabs.first.deadline.session.send('Target.getTargetInfo').then(({ targetInfo }) => ({ contextId: targetInfo.browserContextId ?? '', mainTargetId: targetInfo.targetId }));
     return { endpoint, ...(await this.cdpIds) };
   }
 
