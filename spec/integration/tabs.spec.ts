@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { chromium } from 'playwright';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { browserSuite } from '../support/browser.js';
 
@@ -161,6 +162,29 @@ describe('tabs (a session\'s pages that its pages open)', function () {
     const more = await t.act(id, [{ tab: { open: t.site.url('/report') } }]);
     expect(more.body.error).to.include({ code: 'action_failed' });
     expect(more.body.error.message).to.include('TABWRIGHT_MAX_TABS');
+  });
+
+  it('makes a page a CDP client opens a tab of the session, in the background, with no opener', async () => {
+    const created = await t.create({ url: t.site.url('/home') });
+    ok(created);
+    const id = created.body.session_id as string;
+    const base = await t.service.listen();
+    const browser = await chromium.connectOverCDP((created.body.cdp_url as string).replace(/^ws:\/\/[^/]+/, base.replace('http', 'ws')));
+    try {
+      const page = await browser.contexts()[0]!.newPage();
+      await page.goto(t.site.url('/report'));
+      const res = await t.act(id, [{ observe: {} }]);
+      ok(res);
+      expect(res.body.page.url).to.equal(t.site.url('/home'));
+      expect(res.body.page.tabs).to.deep.equal([
+        { tab: 't1', url: t.site.url('/home'), title: 'Shop', active: true, opener: null },
+        { tab: 't2', url: t.site.url('/report'), title: 'Report', active: false, opener: null },
+      ]);
+      const report = await t.act(id, [{ tab: { switch: 't2' } }]);
+      expect(report.body.page.markdown.content).to.include('Quarterly report');
+    } finally {
+      await browser.close();
+    }
   });
 
   it('answers a session whose pages open nothing as before, and refuses malformed tab steps with 400', async () => {
