@@ -8,7 +8,7 @@ import { StepError } from '../../contract/errors.js';
 import type { PageState, TabChange, TabEntry } from '../../contract/response/page.js';
 import type { JournalSink } from '../../platform/journal/events.js';
 import { redactUrl } from '../../platform/journal/redact.js';
-import { pause, withCap } from '../../platform/time.js';
+import { withCap } from '../../platform/time.js';
 import type { TabControl, TabView } from '../act/act.js';
 import { PageDeadline, READ_LIMIT_MS } from '../deadline.js';
 import { PageObserver } from '../observe/observer.js';
@@ -91,7 +91,7 @@ export class SessionTabs implements TabControl {
     return this.tabs.size;
   }
 
-  /** The first tab: the page the session opened with (closed, it still answers for the session's page). */
+  /** The first tab (the page the session opened with) while it is open, else the active one. */
   get first(): TabView {
     return this.tabs.get('t1') ?? this.active;
   }
@@ -161,7 +161,7 @@ export class SessionTabs implements TabControl {
     const closing = tab.page.isClosed() || (await withCap(inPage(tab.page, 'closing').catch(() => tab.page.isClosed()), READ_LIMIT_MS)) === true;
     if (!closing) return false;
     // window.close() answers at once; the browser closes the page a moment later.
-    if (!tab.page.isClosed()) await Promise.race([tab.page.waitForEvent('close').catch(() => undefined), pause(CLOSE_CAP_MS)]);
+    if (!tab.page.isClosed()) await withCap(tab.page.waitForEvent('close', { timeout: CLOSE_CAP_MS }).catch(() => undefined), CLOSE_CAP_MS);
     this.closed(tab);
     return this.selfClosed.has(id);
   }
