@@ -1,6 +1,5 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright';
 import { hooksScript, topProgramScript } from '../lib/browser/program.js';
-import { PageObserver } from '../lib/browser/observe/observer.js';
 import { preparePage } from '../lib/browser/context/page.js';
 import { blockedTypes } from '../lib/browser/context/resources.js';
 import { DEFAULT_PROXY } from '../lib/contract/request/settings.js';
@@ -11,7 +10,8 @@ import type { PageSetup } from '../lib/browser/context/page.js';
 import { addSessionCookies } from '../lib/browser/context/cookies.js';
 import { settingRefusal } from '../lib/browser/context/refusal.js';
 import { ApiError, httpErrors } from '../lib/contract/errors.js';
-import { PageDeadline } from '../lib/browser/deadline.js';
+import { SessionTabs } from '../lib/browser/tabs/tabs.js';
+import { DEFAULT_MAX_TABS } from '../lib/platform/config/index.js';
 import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import type { PageEnv } from '../lib/browser/act/runner.js';
 import { stepModule } from '../lib/api/steps.js';
@@ -65,6 +65,8 @@ export interface DriverOptions {
   telemetry?: Telemetry;
   /** Pages made ahead for creates with default options. */
   warm?: WarmOptions;
+  /** TABWRIGHT_MAX_TABS: tabs one session may have open at once. */
+  maxTabs?: number;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -86,7 +88,7 @@ interface OpenedPage {
   /** What each of its pages is prepared with; its identity changes when a session that pins one takes a ready page. */
   setup: PageSetup;
   proxy: SessionProxy;
-  env: Omit<PageEnv, 'solver' | 'journal'>;
+  env: Omit<PageEnv, 'solver' | 'journal' | 'tabs'> & { tabs: SessionTabs };
 }
 
 /** The real driver: each session gets its own BrowserContext in the engine's browser. */
@@ -98,6 +100,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly dataDir: string | null;
   private readonly telemetry: Telemetry | undefined;
   private readonly pool: WarmPool<OpenedPage> | null = null;
+  private readonly maxTabs: number;
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
@@ -110,6 +113,7 @@ export class PlaywrightDriver implements BrowserDriver {
     this.ai = options.ai ?? null;
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
+    this.maxTabs = options.maxTabs ?? DEFAULT_MAX_TABS;
     const warm = options.warm;
     if (warm && warm.sessions > 0) {
       const canGrow = warm.canGrow ?? (() => true);
@@ -176,7 +180,9 @@ export class PlaywrightDriver implements BrowserDriver {
       if (!browser.isConnected()) throw httpErrors.engineUnavailable(this.engine.retryAfter(), 'The browser was lost while the session was opening');
       throw error;
     }
-    bindAi(env.page, { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai });
+    const ai = { accountId: settings.accountId ?? '', cache: settings.accountId ? this.selectors : null, provider: this.ai };
+    bindAi(env.page, ai);
+    env.tabs.onTab((page) => bindAi(page, ai));
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
     return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint);
   }
@@ -249,10 +255,11 @@ export class PlaywrightDriver implements BrowserDriver {
     context.on('page', (opened) => void prepare(opened).catch(() => undefined));
     const page = await context.newPage();
     // The deadline's CDP session is opened with the page (a renderer that is already busy could
-    // not answer the set-up of a new one): the one its preparation opens.
-    const deadline = PageDeadline.attach(page, await prepare(page));
+    // not answer the set-up of a new one): the one its preparation opens. Pages it opens become tabs.
+    const tabs = await SessionTabs.start(page, await prepare(page), { context, tracker, prepare, max: this.maxTabs });
+    const { deadline, observer } = tabs.first;
     const network = { blocked: (url: string) => wasBlocked(proxy, url), blockedCount: () => proxy.blockedHosts().length, diagnose: (url: string) => proxy.diagnose(url), proxyUrl: proxy.url };
-    return { browser, context, proxy, setup, env: { page, deadline, observer: new PageObserver(page, tracker), blockers, network, stepModule } };
+    return { browser, context, proxy, setup, env: { page, deadline, observer, tabs, blockers, network, stepModule } };
   }
 }
 

@@ -120,29 +120,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/sessions/{id}/observation": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Session id, from the create answer. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * The latest observation
-         * @description The page as the session's last act that read it answered it (its page, in the session's page mode), without running anything: what the agent saw last. Kept while the session is active; null fields before any act read the page.
-         */
-        get: operations["getObservation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/sessions/{id}/live": {
         parameters: {
             query?: never;
@@ -382,29 +359,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/v1/sessions/{id}/webhooks": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Session id, from the create answer. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        /**
-         * List a session's webhook deliveries
-         * @description The events of a session created with a webhook (its own webhook_url, or its key's), in order, each with its state and attempts (time, status or error, duration, the start of the answer). Delivered and failed events are kept 7 days. See docs/api.md, Webhooks, for the body and how to verify its signature.
-         */
-        get: operations["sessionWebhooks"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -460,56 +414,11 @@ export interface paths {
         trace?: never;
     };
 }
-export interface webhooks {
-    sessionEvent: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /**
-         * A session event, POSTed to the webhook URL
-         * @description Sent for session.ended, session.failed and download.completed, in order per session, retried with backoff for 24 h until the receiver answers 2xx (then never again). Verify Tabwright-Signature before trusting the body: HMAC-SHA256 with the key's webhook secret over "<t>.<raw body>", hex, compared with v1; refuse a t more than 5 minutes away.
-         */
-        post: {
-            parameters: {
-                query?: never;
-                header: {
-                    /** @description t=<unix seconds of this attempt>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")> */
-                    "Tabwright-Signature": string;
-                };
-                path?: never;
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": components["schemas"]["WebhookEvent"];
-                };
-            };
-            responses: {
-                /** @description Any 2xx: delivered. Anything else, or no answer within 10 s, is retried; redirects are not followed. */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-}
+export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /** @description A step: an object with exactly one key, the step type, whose value holds its parameters. */
-        Step: components["schemas"]["GotoStep"] | components["schemas"]["ObserveStep"] | components["schemas"]["ClickStep"] | components["schemas"]["FillStep"] | components["schemas"]["TypeStep"] | components["schemas"]["SelectStep"] | components["schemas"]["CheckStep"] | components["schemas"]["ScrollStep"] | components["schemas"]["ScrollCollectStep"] | components["schemas"]["ScreenshotStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ExtractStep"] | components["schemas"]["UploadStep"] | components["schemas"]["PdfStep"] | components["schemas"]["FillFormStep"] | components["schemas"]["ExecuteJsStep"] | components["schemas"]["CloseStep"];
+        Step: components["schemas"]["GotoStep"] | components["schemas"]["ObserveStep"] | components["schemas"]["ClickStep"] | components["schemas"]["FillStep"] | components["schemas"]["TypeStep"] | components["schemas"]["SelectStep"] | components["schemas"]["CheckStep"] | components["schemas"]["ScrollStep"] | components["schemas"]["ScrollCollectStep"] | components["schemas"]["ScreenshotStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ExtractStep"] | components["schemas"]["UploadStep"] | components["schemas"]["PdfStep"] | components["schemas"]["FillFormStep"] | components["schemas"]["ExecuteJsStep"] | components["schemas"]["TabStep"] | components["schemas"]["CloseStep"];
         GotoStep: {
             /** @description Navigates to a URL and waits for the page to load and settle; a failure (DNS, timeout, SSL, refused address) is navigation_failed. */
             goto: {
@@ -829,6 +738,17 @@ export interface components {
                 timeout?: number;
             };
         };
+        TabStep: {
+            /** @description Switches, opens or closes a tab (page.tabs lists them); exactly one of switch, open, close. */
+            tab: {
+                /** @description Tab to make active (shown and acted on). */
+                switch?: string;
+                /** @description URL to open, as goto, in a new active tab. */
+                open?: string;
+                /** @description Tab to close; its opener (else the latest) becomes active. Not the last one. */
+                close?: string;
+            } & (unknown | unknown | unknown);
+        };
         CloseStep: {
             /** @description Ends the session once the act is answered; only as the last step. Takes no parameters. */
             close: Record<string, never>;
@@ -998,7 +918,32 @@ export interface components {
                         selected: boolean;
                     }[];
                 }[];
+                /** @description Present when this observation is of another tab than the previous one; the diff above is then between the two tabs' pages. */
+                tab?: {
+                    /** @description The tab the previous observation showed. */
+                    from: string;
+                    /** @description The tab this observation shows, now the active one. */
+                    to: string;
+                    /**
+                     * @description opened: an action (or a tab step) opened it; closed: the tab before it closed (itself, or by a tab step); switched: a tab step switched to it.
+                     * @enum {string}
+                     */
+                    reason: "opened" | "closed" | "switched";
+                };
             } | null;
+            /** @description Every tab of the session, in the order they opened; present only while more than one is open (a session whose pages open nothing answers as before). */
+            tabs?: {
+                /** @description Tab id: t1 is the session's first tab, then t2, t3, ... never reused in a session. */
+                tab: string;
+                /** @description Its URL. */
+                url: string;
+                /** @description Its title. */
+                title: string;
+                /** @description Whether it is the active tab: the one the envelope's page shows and the steps act on. */
+                active: boolean;
+                /** @description The tab whose page opened it; null for the first tab, one a tab step opened, or one a CDP client opened. */
+                opener: string | null;
+            }[];
             /** @description A CAPTCHA on the page that did not stop the navigation (not rendered, or a widget in a form of a usable page): a form holding it may need it solved. One in the way is the step error captcha_detected or captcha_unsolvable instead. */
             captcha?: {
                 /** @description recaptcha, hcaptcha, turnstile, challenge or other. */
@@ -1085,7 +1030,7 @@ export interface components {
              * @description Type of the step that failed.
              * @enum {string}
              */
-            action: "goto" | "observe" | "click" | "fill" | "type" | "select" | "check" | "scroll" | "scroll_collect" | "screenshot" | "wait" | "extract" | "upload" | "pdf" | "fill_form" | "execute_js" | "close";
+            action: "goto" | "observe" | "click" | "fill" | "type" | "select" | "check" | "scroll" | "scroll_collect" | "screenshot" | "wait" | "extract" | "upload" | "pdf" | "fill_form" | "execute_js" | "tab" | "close";
             /**
              * @description Step error code.
              * @enum {string}
@@ -1093,7 +1038,7 @@ export interface components {
             code: "element_not_found" | "navigation_failed" | "captcha_detected" | "captcha_unsolvable" | "access_denied" | "action_failed" | "extract_failed" | "invalid_request" | "page_unresponsive" | "page_crashed";
             /** @description What happened, in words. */
             message: string;
-            /** @description Details by code: element_not_found the target and up to 5 candidates {ref, label}; navigation_failed url, reason, status; access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected. */
+            /** @description Details by code: element_not_found the target and up to 5 candidates {ref, label} (and tab, for a ref of another tab); navigation_failed url, reason, status; access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected (or tab and the open tabs, for a tab that is not open). */
             context: {
                 [key: string]: unknown;
             };
@@ -1401,14 +1346,6 @@ export interface components {
                 };
             };
         };
-        LatestObservation: {
-            /** @description The act that answered it, as the journal names it; null before any act read the page. */
-            act_id: string | null;
-            /** @description When that act answered (ISO 8601); null before any. */
-            observed_at: string | null;
-            /** @description The page as that act answered it (in the session's page mode); null before any act read the page. */
-            page: components["schemas"]["PageState"] | null;
-        };
         Takeover: {
             /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
@@ -1582,7 +1519,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_device"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_tab_opened"] | components["schemas"]["JournalEvent_tab_closed"] | components["schemas"]["JournalEvent_tab_refused"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1810,6 +1747,67 @@ export interface components {
             /** @description Why, in words. */
             reason: string;
         };
+        JournalEvent_tab_opened: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A tab opened: a page opened it (a link, window.open, a popup), a tab step, or a CDP client.
+             * @enum {string}
+             */
+            type: "tab.opened";
+            /** @description Its id (t2, t3, ...). */
+            tab: string;
+            /** @description The URL it opened at (user:password@ redacted). */
+            url: string;
+            /** @description The tab whose page opened it; null when none did. */
+            opener: string | null;
+        };
+        JournalEvent_tab_closed: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A tab closed.
+             * @enum {string}
+             */
+            type: "tab.closed";
+            /** @description Its id. */
+            tab: string;
+            /**
+             * @description page: its page closed it (window.close) or a CDP client did; step: a tab step; crashed or unresponsive: a tab in the background failed (the active tab failing ends the session).
+             * @enum {string}
+             */
+            reason: "page" | "step" | "crashed" | "unresponsive";
+        };
+        JournalEvent_tab_refused: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A page opened a tab past the session's bound on tabs (TABWRIGHT_MAX_TABS): it was closed at once.
+             * @enum {string}
+             */
+            type: "tab.refused";
+            /** @description The URL it was opening (user:password@ redacted). */
+            url: string;
+            /** @description The tab whose page opened it. */
+            opener: string | null;
+            /** @description The bound on open tabs. */
+            max: number;
+        };
         JournalEvent_takeover: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1896,32 +1894,6 @@ export interface components {
             type: "fork.source";
             /** @description The session it was copied from. */
             source: string;
-        };
-        JournalEvent_device: {
-            /** @description Its number in the session's journal: 1, 2, 3... in order. */
-            id: number;
-            /**
-             * Format: date-time
-             * @description When it happened (ISO 8601).
-             */
-            at: string;
-            /**
-             * @description The session emulates a device (the create's device, or its source's for a fork): one of its first events.
-             * @enum {string}
-             */
-            type: "device";
-            /** @description The device's name in Playwright's list. */
-            name: string;
-            /** @description The viewport's width in CSS pixels (the device's, unless the create gave one). */
-            width: number;
-            /** @description The viewport's height in CSS pixels. */
-            height: number;
-            /** @description The device scale factor (CSS to device pixels). */
-            scale: number;
-            /** @description Whether pages are laid out as on a phone or tablet (the meta viewport is honoured). */
-            mobile: boolean;
-            /** @description Whether the session has touch: its clicks are taps. */
-            touch: boolean;
         };
         JournalEvent_forked: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -2044,54 +2016,6 @@ export interface components {
             /** @description What happened, in words; null when nothing did. */
             error_message: string | null;
         };
-        WebhookDeliveryList: {
-            /** @description The session's events in order, each with its attempts; empty when the session has no webhook. */
-            deliveries: components["schemas"]["WebhookDelivery"][];
-        };
-        WebhookDelivery: {
-            /** @description The event id, as its body carries it. */
-            id: string;
-            /**
-             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
-             * @enum {string}
-             */
-            type: "session.ended" | "session.failed" | "download.completed";
-            /** @description Where it is sent. */
-            url: string;
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601).
-             */
-            created_at: string;
-            /**
-             * @description pending: not yet answered 2xx (it waits for its session's earlier events, or for its next attempt); delivered: answered 2xx, never sent again; failed: given up 24 h after the event.
-             * @enum {string}
-             */
-            state: "pending" | "delivered" | "failed";
-            /** @description When the next attempt is due; null once delivered or failed. */
-            next_attempt_at: string | null;
-            /** @description When it was delivered or given up; null while pending. */
-            finished_at: string | null;
-            /** @description Its attempts, in order. */
-            attempts: components["schemas"]["WebhookAttempt"][];
-        };
-        WebhookAttempt: {
-            /** @description Which attempt, from 1. */
-            n: number;
-            /**
-             * Format: date-time
-             * @description When it started (ISO 8601).
-             */
-            at: string;
-            /** @description How long it took, in milliseconds. */
-            duration_ms: number;
-            /** @description The receiver's HTTP status; null when none came (see error). */
-            status_code: number | null;
-            /** @description Why no status came (refused address, connection, TLS, time-out); null when one did. */
-            error: string | null;
-            /** @description The start of the receiver's answer (at most 256 characters); null when it was empty. */
-            excerpt: string | null;
-        };
         Health: {
             /**
              * @description ok while the browser engine is up (200); unavailable otherwise (503).
@@ -2149,24 +2073,6 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
-        };
-        WebhookEvent: {
-            /** @description The event id (evt_...): the same on every attempt, so a receiver can drop a repeat. */
-            id: string;
-            /**
-             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
-             * @enum {string}
-             */
-            type: "session.ended" | "session.failed" | "download.completed";
-            /**
-             * Format: date-time
-             * @description When the event happened (ISO 8601).
-             */
-            created: string;
-            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
-            session_id: string;
-            /** @description session.ended and session.failed: {status: closed or failed, expired, ended_at, error: {code, message} or null}. download.completed: the download item {id, name, mime, bytes, url, complete}. */
-            data: unknown;
         };
     };
     responses: {
@@ -2318,7 +2224,7 @@ export interface operations {
                      */
                     timeout?: number;
                     /**
-                     * @description Browser viewport size; each side defaults on its own, to the device's when `device` is given.
+                     * @description Browser viewport size; each side defaults on its own.
                      * @default {
                      *       "width": 1280,
                      *       "height": 720
@@ -2384,7 +2290,7 @@ export interface operations {
                     url?: string;
                     /** @description Steps run after url, in order (the first one should be goto when there is no url). close may only be last. */
                     steps?: components["schemas"]["Step"][];
-                    /** @description A User-Agent of your own; by default the device's, or one assigned from a pool of current browsers, with matching client hints. */
+                    /** @description A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints. */
                     user_agent?: string;
                     /**
                      * @description Browser locale, a BCP 47 language tag such as en-US.
@@ -2422,22 +2328,6 @@ export interface operations {
                          */
                         sameSite?: "Strict" | "Lax" | "None";
                     }[];
-                    /** @description A device to emulate by its Playwright name (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch (clicks tap) and mobile layout. viewport and user_agent given win. */
-                    device?: string;
-                    /** @description The position the browser reports; the geolocation permission comes with it. */
-                    geolocation?: {
-                        /** @description Degrees. */
-                        latitude: number;
-                        /** @description Degrees. */
-                        longitude: number;
-                        /**
-                         * @description Metres.
-                         * @default 10
-                         */
-                        accuracy?: number;
-                    };
-                    /** @description Permissions granted to every page of the session without a prompt. */
-                    permissions?: ("geolocation" | "notifications")[];
                     /** @description Start from a saved profile's cookies, localStorage and IndexedDB. With persist: true a new name starts empty; with false it must have been saved (404 profile_not_found). */
                     profile?: {
                         /** @description 1 to 64 of a-z, 0-9, - and _; your account's own. */
@@ -2448,11 +2338,6 @@ export interface operations {
                          */
                         persist?: boolean;
                     };
-                    /**
-                     * @description Where this session's events (session.ended, session.failed, download.completed) are POSTed, signed with the key's webhook secret; over the key's own webhook URL. It must be https and must not resolve to a private, loopback or link-local address.
-                     * @example https://example.com/hooks/tabwright
-                     */
-                    webhook_url?: string;
                 };
             };
         };
@@ -3315,118 +3200,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TraceNotFoundError"];
-                };
-            };
-            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
-            421: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WrongNodeError"];
-                };
-            };
-            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
-            429: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description An internal fault; nothing internal is shown. Retrying may help. */
-            500: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    getObservation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Session id, from the create answer. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The latest observation. */
-            200: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["LatestObservation"];
-                };
-            };
-            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
-            401: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
-            404: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionNotFoundError"];
                 };
             };
             /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
@@ -5055,101 +4828,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidRequestError"];
-                };
-            };
-            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
-            401: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["UnauthorizedError"];
-                };
-            };
-            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
-            404: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["SessionNotFoundError"];
-                };
-            };
-            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
-            429: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    /** @description Seconds to wait before retrying. */
-                    "Retry-After": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["RateLimitedError"];
-                };
-            };
-            /** @description An internal fault; nothing internal is shown. Retrying may help. */
-            500: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["InternalError"];
-                };
-            };
-        };
-    };
-    sessionWebhooks: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description Session id, from the create answer. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The session's deliveries. */
-            200: {
-                headers: {
-                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
-                    "X-Request-Id": string;
-                    /** @description Requests this key may make in any 60 s (its plan's rate). */
-                    "X-RateLimit-Limit": number;
-                    /** @description Requests left in the current 60 s window. */
-                    "X-RateLimit-Remaining": number;
-                    /** @description Unix time (s) when the oldest counted request leaves the window. */
-                    "X-RateLimit-Reset": number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */

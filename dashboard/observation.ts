@@ -5,7 +5,27 @@ import { ApiFailure, type Api } from './api.js';
 import { h, fill } from './dom.js';
 import { renderMarkdown } from './markdown.js';
 import { clockTime } from './format.js';
-import type { Envelope, LatestObservation, Observation } from './types.js';
+import type { Envelope, LatestObservation, Observation, PageTab } from './types.js';
+
+/** The session's tabs (present while it has more than one): the active one marked, each with who opened it. */
+function tabList(tabs: readonly PageTab[]): HTMLElement {
+  return h(
+    'ol',
+    { class: 'tabs', 'aria-label': 'Tabs' },
+    ...tabs.map((tab) =>
+      h(
+        'li',
+        { class: tab.active ? 'tab active' : 'tab', 'aria-current': tab.active ? 'page' : 'false' },
+        h('strong', { text: tab.tab }),
+        ' ',
+        h('span', { text: tab.title || '(no title)' }),
+        ' ',
+        h('span', { class: 'url', text: tab.url }),
+        tab.opener ? h('span', { class: 'note', text: ` opened by ${tab.opener}` }) : null,
+      ),
+    ),
+  );
+}
 
 /** The observation panel of one session. */
 export class ObservationPanel {
@@ -83,6 +103,7 @@ export class ObservationPanel {
       h('p', { class: 'page-head' }, h('strong', { text: page.title || '(no title)' }), ' ', h('span', { class: 'url', text: page.url })),
       at ? h('p', { class: 'note', text: `As ${actId ? `act ${actId}` : 'this observation'} answered it at ${clockTime(at)}.` }) : null,
       page.stable === false ? h('p', { class: 'note', text: 'The page was still loading (stable: false).' }) : null,
+      page.tabs ? tabList(page.tabs) : null,
       markdown,
       h('h3', { text: `Elements (${elements.length})` }),
       elements.length

@@ -47,6 +47,12 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `CAPTCHA (${[event.kind, event.vendor].filter(Boolean).map(text).join(', ')}) on ${text(event.url)}`, outcome: text(event.outcome), failed: event.outcome === 'unsolved' || event.outcome === 'in_the_way' };
     case 'access':
       return { what: `access refused at ${text(event.url)}: ${text(event.reason)}`, outcome: event.status === null || event.status === undefined ? '' : `HTTP ${text(event.status)}`, failed: true };
+    case 'tab.opened':
+      return { what: `tab ${text(event.tab)} opened${event.opener ? ` by ${text(event.opener)}` : ''}: ${text(event.url)}`, outcome: '', failed: false };
+    case 'tab.closed':
+      return { what: `tab ${text(event.tab)} closed (${text(event.reason)})`, outcome: '', failed: event.reason === 'crashed' || event.reason === 'unresponsive' };
+    case 'tab.refused':
+      return { what: `tab refused: ${text(event.url)}${event.opener ? ` opened by ${text(event.opener)}` : ''}`, outcome: `over ${text(event.max)} tabs`, failed: true };
     case 'takeover':
       return { what: `taken over by a person (${text(event.by)})`, outcome: '', failed: false };
     case 'handback':

@@ -71,6 +71,17 @@ export interface Observation {
   stable?: boolean;
   markdown?: { content: string; length?: number };
   interactive_elements?: PageElement[];
+  /** The session's tabs, while it has more than one. */
+  tabs?: PageTab[];
+}
+
+/** One tab of a session, as page.tabs lists it. */
+export interface PageTab {
+  tab: string;
+  url: string;
+  title: string;
+  active: boolean;
+  opener: string | null;
 }
 
 /** The answer of GET /v1/sessions/{id}/observation: the page as the last act answered it. */

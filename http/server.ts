@@ -142,7 +142,7 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
       store,
       profiles,
       clock: systemClock,
-      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm }),
+      driver: new PlaywrightDriver(engine, { store, network, solver: config.captcha, ai: config.ai, dataDir: config.dataDir, telemetry, warm, maxTabs: config.maxTabs }),
       telemetry,
       onEngineLost: (listener) => engine.onLost(listener),
       gate: new EngineGate(config.engineConcurrency, systemClock),

@@ -12,6 +12,7 @@ const element = (e: { ref: string; role?: string; label?: string }): string => `
 
 function changesText(changes: Changes): string {
   const lines: string[] = [];
+  if (changes.tab) lines.push(`tab: now ${changes.tab.to} (${changes.tab.reason}; was ${changes.tab.from})`);
   if (changes.content_delta) lines.push(changes.content_delta);
   if (changes.elements_added.length) lines.push(`added: ${changes.elements_added.map(element).join('; ')}`);
   if (changes.elements_removed.length) lines.push(`removed: ${changes.elements_removed.map(element).join('; ')}`);
@@ -35,6 +36,7 @@ export function envelopeResult(envelope: Envelope): CallToolResult {
   const parts = [`session ${envelope.session_id}`];
   if (page) {
     parts[0] += ` · ${page.url} · ${JSON.stringify(page.title)}`;
+    if (page.tabs) parts.push(`## Tabs\n${page.tabs.map((tab) => `${tab.active ? '* ' : ''}${tab.tab} ${JSON.stringify(tab.title)} ${tab.url}${tab.opener ? ` (opened by ${tab.opener})` : ''}`).join('\n')}`);
     if (page.markdown) parts.push(page.markdown.content);
     const others = otherControlsText(page);
     if (others) parts.push(others);

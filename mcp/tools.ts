@@ -20,7 +20,7 @@ export interface ToolDefinition {
 const SESSION_ID: JsonSchema = {
   type: 'string',
   minLength: 1,
-  description: "The session to act in (ses_…); without it, this connection's default session, opened on first use and closed when the connection ends.",
+  description: "The session (ses_…); default: this connection's own, opened on first use and closed with it.",
 };
 
 /** Steps with a tool of their own: every one but close (session_close ends a session). */
@@ -64,15 +64,17 @@ function cookieSummary(cookies: JsonSchema): JsonSchema {
 
 /**
  * `schema` without the description keyword at any depth (property names are kept, even one called
- * description): run_steps repeats every step's schema, whose descriptions its step tool already
- * gives, and an agent pays for each byte of the tool list on every turn. Bounds and enums stay.
+ * description), nor `additionalProperties: false`: run_steps repeats every step's schema, whose
+ * descriptions and closed objects its step tool already gives (and the API refuses an unknown
+ * field whatever the schema says), and an agent pays for each byte of the tool list on every
+ * turn. Bounds and enums stay.
  */
 function withoutDescriptions(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(withoutDescriptions);
   if (typeof schema !== 'object' || schema === null) return schema;
   const out: Record<string, unknown> = {};
   for (const [keyword, value] of Object.entries(schema)) {
-    if (keyword === 'description') continue;
+    if (keyword === 'description' || (keyword === 'additionalProperties' && value === false)) continue;
     // Maps from names to schemas: walk each schema, keep each name.
     if (keyword === 'properties' || keyword === '$defs') out[keyword] = Object.fromEntries(Object.entries(value as object).map(([name, sub]) => [name, withoutDescriptions(sub)]));
     else out[keyword] = typeof value === 'object' ? withoutDescriptions(value) : value;

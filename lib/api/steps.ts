@@ -16,6 +16,7 @@ import { pdfStep } from '../browser/steps/pdf.js';
 import { screenshotStep } from '../browser/steps/screenshot.js';
 import { scrollStep } from '../browser/steps/scroll.js';
 import { scrollCollectStep } from '../browser/steps/scroll_collect.js';
+import { tabStep } from '../browser/steps/tab.js';
 import { selectStep } from '../browser/steps/select.js';
 import { typeStep } from '../browser/steps/type.js';
 import { uploadStep } from '../browser/steps/upload.js';
@@ -27,7 +28,7 @@ import { waitStep } from '../browser/steps/wait.js';
  */
 export const stepModules = [
   gotoStep, observeStep, clickStep, fillStep, typeStep, selectStep, checkStep, scrollStep, scrollCollectStep,
-  screenshotStep, waitStep, extractStep, uploadStep, pdfStep, fillFormStep, executeJsStep, closeStep,
+  screenshotStep, waitStep, extractStep, uploadStep, pdfStep, fillFormStep, executeJsStep, tabStep, closeStep,
 ] as const;
 
 /** A step type name. */

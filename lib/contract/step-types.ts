@@ -4,7 +4,7 @@
 /** Every step type, in the contract's order. */
 export const STEP_TYPES = [
   'goto', 'observe', 'click', 'fill', 'type', 'select', 'check', 'scroll', 'scroll_collect',
-  'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'close',
+  'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'tab', 'close',
 ] as const;
 
 /** A step type name. */

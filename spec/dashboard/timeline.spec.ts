@@ -35,6 +35,13 @@ describe('dashboard describeEvent', () => {
     expect(describeEvent({ id: 2, at, type: 'device', name: 'Desktop Chrome HiDPI', width: 1280, height: 720, scale: 2, mobile: false, touch: false })!.what).to.equal('emulates Desktop Chrome HiDPI, 1280×720 at 2×');
   });
 
+  it('shows tabs opening, closing and refused past the bound, a refusal or a background crash standing out', () => {
+    expect(describeEvent({ id: 10, at, type: 'tab.opened', tab: 't2', url: 'https://example.com/signin', opener: 't1' })).to.deep.equal({ what: 'tab t2 opened by t1: https://example.com/signin', outcome: '', failed: false });
+    expect(describeEvent({ id: 11, at, type: 'tab.closed', tab: 't2', reason: 'page' })).to.deep.equal({ what: 'tab t2 closed (page)', outcome: '', failed: false });
+    expect(describeEvent({ id: 12, at, type: 'tab.closed', tab: 't3', reason: 'crashed' })?.failed).to.equal(true);
+    expect(describeEvent({ id: 13, at, type: 'tab.refused', url: 'https://example.com/ad', opener: 't1', max: 10 })).to.deep.equal({ what: 'tab refused: https://example.com/ad opened by t1', outcome: 'over 10 tabs', failed: true });
+  });
+
   it('leaves transitions to the chart', () => {
     expect(describeEvent({ id: 1, at, type: 'transition', from: null, to: 'active.idle', event: 'xstate.init' })).to.equal(null);
   });

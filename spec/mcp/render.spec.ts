@@ -34,4 +34,17 @@ describe('MCP tool results', () => {
     const text = textOf({ markdown: { content: '[e1: button "Send"]' }, interactive_elements: [send] });
     expect(text).not.to.include('Controls');
   });
+
+  it('lists the tabs with the active one marked, and says when the act moved to another tab', () => {
+    const text = textOf({
+      markdown: { content: '# Sign in' },
+      tabs: [
+        { tab: 't1', url: 'http://example.test/', title: 'Shop', active: false, opener: null },
+        { tab: 't2', url: 'http://example.test/signin', title: 'Sign in', active: true, opener: 't1' },
+      ],
+      changes: { content_changed: true, content_delta: '+ # Sign in', elements_added: [], elements_removed: [], tab: { from: 't1', to: 't2', reason: 'opened' } },
+    });
+    expect(text).to.include('## Tabs\nt1 "Shop" http://example.test/\n* t2 "Sign in" http://example.test/signin (opened by t1)');
+    expect(text).to.include('## Changes\ntab: now t2 (opened; was t1)\n+ # Sign in');
+  });
 });

@@ -76,6 +76,8 @@ export interface ServiceOptions {
   memory?: MemoryRule;
   /** Makes the service's webhooks over its store (default: none, and a create naming webhook_url is refused); started with it, stopped by stop(). */
   webhooks?: (store: SqliteStore) => Webhooks;
+  /** For the real driver: TABWRIGHT_MAX_TABS (default: its default). */
+  maxTabs?: number;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -92,7 +94,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
     options.driver ??
-    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry }) : new FakeDriver());
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const webhooks = options.webhooks?.(store);

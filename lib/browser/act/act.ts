@@ -8,6 +8,7 @@ import type { JournalSink } from '../../platform/journal/events.js';
 import type { BlockerKind, BlockerTracker } from '../blockers/index.js';
 import type { CaptchaSolver } from '../captcha/solver.js';
 import type { PageObserver } from '../observe/observer.js';
+import type { PageDeadline } from '../deadline.js';
 
 /** What the steps of one act accumulate for the envelope. */
 export interface StepResults {
@@ -27,6 +28,38 @@ export interface NetworkView {
   diagnose(url: string): Promise<string | undefined>;
 }
 
+/** One tab's page and what watches it. */
+export interface TabView {
+  page: Page;
+  deadline: PageDeadline;
+  observer: PageObserver;
+}
+
+/**
+ * A session's tabs as the runner and the tab step drive them (lib/browser/tabs); absent for
+ * fakes, whose one page is the act's. Steps act on the active tab; the runner follows it.
+ */
+export interface TabControl {
+  /** The active tab: the one steps act on and the act observes. */
+  readonly active: TabView & { id: string };
+  /** How many tabs are open. */
+  readonly size: number;
+  /** Makes tab `id` active; one that is not open is a step error naming the open tabs. */
+  switchTo(id: string): void;
+  /** Opens a new blank tab (no opener) and makes it active; refused past the session's bound. Answers its id. */
+  open(): Promise<string>;
+  /** Closes tab `id` (the active one gives way to its opener, else the latest); the last tab is refused. */
+  close(id: string): Promise<void>;
+  /** After a step: waits (bounded) for the tabs the session's pages were opening to arrive (one the active tab opened during the act becomes active); brings the active tab to the front. */
+  settle(): Promise<void>;
+  /** After a step that failed: whether tab `id` closed itself meanwhile (a popup's window.close), once its close was taken in. */
+  closedItself(id: string): Promise<boolean>;
+  /** Starts an act: tabs the active one opens from now on become active. */
+  beginAct(): void;
+  /** Ends an act: page.tabs (with more than one tab) and changes.tab on its observation (null when it observed nothing). */
+  annotate<S extends PageState | null>(observation: S): Promise<S>;
+}
+
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
 export interface Act {
   page: Page;
@@ -38,6 +71,8 @@ export interface Act {
   /** Solves detected CAPTCHAs (absent without TABWRIGHT_CAPTCHA_SOLVER). */
   solver?: CaptchaSolver;
   results: StepResults;
+  /** The session's tabs; the runner points `page` and `observer` at the active one after each step. */
+  tabs?: TabControl;
   /** The session's journal, for what a step meets (blockers, CAPTCHAs, refused access); absent for fakes. */
   journal?: JournalSink;
   /** Aborted when the act is cancelled (session expired, deleted or its engine lost). */

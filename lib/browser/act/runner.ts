@@ -9,7 +9,7 @@ import { inPage } from '../program.js';
 import { seconds } from '../../platform/time.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import type { StepModule } from './define.js';
-import type { NetworkView, StepOutcome, Act } from './act.js';
+import type { NetworkView, StepOutcome, Act, TabControl, TabView } from './act.js';
 import type { StepCall, StepType } from '../../contract/step-types.js';
 import { noResult, type ActResult } from '../../contract/response/envelope.js';
 import { actionFailure } from './targeting/failure.js';
@@ -83,6 +83,8 @@ export interface PageEnv {
   journal?: JournalSink;
   /** The module of each step type (lib/api/steps.ts), which the act's steps name. */
   stepModule(name: StepType): StepModule<unknown>;
+  /** The session's tabs (lib/browser/tabs), whose active one the act runs on; without them, `page` is the only one. */
+  tabs?: TabControl;
 }
 
 /**
@@ -92,12 +94,31 @@ export interface PageEnv {
  * that crashed or could not be recovered ends the session (fatal page_crashed / page_unresponsive).
  */
 export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
-  const { observer, deadline } = env;
+  const { tabs } = env;
+  // The active tab: steps act on it and the act observes it (the one page without tabs).
+  const here = (): TabView => tabs?.active ?? env;
   const started = performance.now();
-  deadline.beginAct();
-  observer.takeTimings();
-  const { page, blockers, network, solver, journal } = env;
-  const act: Act = { page, observer, blockers, network, solver, journal, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  tabs?.beginAct();
+  here().deadline.beginAct();
+  let timings = { stable: 0, walk: 0 };
+  const takeTimings = (): void => {
+    const spent = here().observer.takeTimings();
+    timings = { stable: timings.stable + spent.stable, walk: timings.walk + spent.walk };
+  };
+  here().observer.takeTimings();
+  const { blockers, network, solver, journal } = env;
+  const act: Act = { ...here(), blockers, network, solver, journal, tabs, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  // After a step: the tabs it opened have arrived, and the act goes on in the active one.
+  const follow = async (): Promise<void> => {
+    if (!tabs) return;
+    await tabs.settle();
+    const { page, observer } = here();
+    if (page === act.page) return;
+    takeTimings();
+    act.page = page;
+    act.observer = observer;
+    here().deadline.beginAct();
+  };
   // Whether a step after the one at index `from` acts on an element.
   const targetsAfter = (from: number): boolean => request.steps.slice(from + 1).some((step) => env.stepModule(step.name).targets === true);
   const result = noResult();
@@ -107,6 +128,7 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
   const ran: StepCall[] = [];
 
   const fail = async (step: number, action: StepType, error: StepError): Promise<void> => {
+    const { deadline } = here();
     // A step that ran out of time may have left the page busy (a wait's expression still
     // looping): the page must answer before anything else is asked of it.
     const verdict = deadline.failure ? 'closed' : await deadline.check().catch(() => 'closed' as const);
@@ -124,11 +146,15 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
     // Before the step runs: what it types may show up in what it causes (a GET form's URL).
     if (redacted) env.journal?.addSecrets(redacted.secrets);
     const begun = performance.now();
+    const tab = tabs?.active.id;
     try {
-      return await deadline.run(budget, () => module.run(act, params));
+      return await here().deadline.run(budget, () => module.run(act, params));
     } catch (error) {
+      // A popup that closed itself under the step (its last click's window.close) did what it was asked.
+      if (tab !== undefined && !signal.aborted && (await tabs!.closedItself(tab))) return;
       await fail(index, name, asStepError(name, error, signal, budget));
     } finally {
+      await follow().catch(() => undefined);
       if (redacted && !signal.aborted) journalStep(env.journal!, { actId: request.actId ?? '', index, name, params, redacted: redacted.params, ms: performance.now() - begun, error: result.error });
     }
   };
@@ -137,27 +163,38 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
     ran.push({ name: 'goto', params: { url: request.url } });
     act.actionsAhead = targetsAfter(-1);
     await runStep(0, 'goto', { url: request.url, wait_timeout: CREATE_WAIT_TIMEOUT_MS });
-    if (request.scrollTo && !result.error) await restoreScroll(env, request.scrollTo);
+    if (request.scrollTo && !result.error) await restoreScroll(here(), request.scrollTo);
   }
 
   for (const [index, step] of request.steps.entries()) {
     if (result.error) break;
     ran.push(step);
     act.actionsAhead = targetsAfter(index);
+    const shown = tabs?.active.id;
     const outcome = await runStep(index, step.name, step.params);
     if (result.error) {
       observation = undefined;
     } else {
-      observation = outcome?.observation;
+      // An observation of a tab that is no longer the active one is not the act's to answer.
+      observation = shown === tabs?.active.id ? outcome?.observation : undefined;
       close ||= outcome?.close === true;
       result.completed++;
     }
   }
 
   if (signal.aborted) throw new ActCancelled('act cancelled');
-  if (request.observe && !deadline.failure) result.page = await finalObservation(env, request, observation, signal);
+  if (request.observe && !here().deadline.failure) {
+    const shown = tabs?.active.id;
+    let page = await finalObservation(here(), request, observation, signal);
+    // The tab closed itself while it was observed (a popup done signing in): its opener is the answer.
+    if (tabs && shown !== undefined && (await tabs.closedItself(shown))) {
+      await tabs.settle();
+      page = await finalObservation(here(), request, undefined, signal);
+    }
+    result.page = tabs ? await tabs.annotate(page) : page;
+  } else await tabs?.annotate(null);
   // The page went while being observed, after every step had run: the observation is where it failed.
-  const failure = deadline.failure;
+  const failure = here().deadline.failure;
   if (failure && !fatal) {
     fatal = failure;
     result.error ??= { step: request.steps.length, action: 'observe', code: failure.code, message: failure.message, context: failure.context };
@@ -165,12 +202,12 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
   result.media = act.results.media;
   result.extraction = act.results.extraction;
   result.blockers_dismissed = act.results.blockers;
-  const spent = observer.takeTimings();
-  return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: spent.stable, observe: spent.walk } };
+  takeTimings();
+  return { result, ran, close, fatal, timings: { total: performance.now() - started, stable: timings.stable, observe: timings.walk } };
 }
 
 /** Scrolls to where a fork's source was; a page that will not scroll there is left where it is (the observation says where). */
-async function restoreScroll(env: PageEnv, top: number): Promise<void> {
+async function restoreScroll(env: TabView, top: number): Promise<void> {
   await env.deadline.run(READ_LIMIT_MS, () => inPage(env.page, 'jump', top)).catch(() => undefined);
 }
 
@@ -193,7 +230,7 @@ function journalStep(
 }
 
 /** The auto-observe at the end of every act, within an observe step's budget; a page that cannot be read gives null, not a failed act. */
-async function finalObservation(env: PageEnv, request: ActRequest, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
+async function finalObservation(env: TabView, request: ActRequest, reuse: PageState | undefined, signal: AbortSignal): Promise<PageState | null> {
   const { observer, deadline } = env;
   try {
     // An explicit observe as the last step wins over `page: light`: the caller asked for it.

@@ -81,6 +81,7 @@ export function createApi(win: Window, key: symbol, clickTargets: WeakSet<Elemen
     nextTurn: (capMs) => nextTurn(win, capMs),
     documentStatus: () => documentStatus(win),
     userAgent: () => win.navigator.userAgent,
+    closing: () => win.closed,
     sessionEntries: () => sessionEntries(win),
     restoreSessionEntries: (entries) => restoreSessionEntries(win, entries),
     restoreOrigin: (saved) => restoreOrigin(win, saved),

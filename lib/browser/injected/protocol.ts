@@ -38,6 +38,8 @@ export interface PageCalls {
   documentStatus(): number | null;
   /** The browser's User-Agent, as requests of this document send it. */
   userAgent(): string;
+  /** Whether the window is closing (its script called window.close()), before the browser has closed it. */
+  closing(): boolean;
   /** The tab's sessionStorage as [key, value] pairs (what a fork copies). */
   sessionEntries(): Array<[string, string]>;
   /** Writes pairs into the tab's sessionStorage; how many were written. */

@@ -9,6 +9,7 @@ import { DOM_QUIET_MS, NOT_QUIET, type StabilityTracker } from './stability.js';
 import type { InteractiveElement, PageState } from '../../contract/response/page.js';
 import { DEFAULT_OBSERVE, type ObserveOptions } from '../../contract/request/observe.js';
 import type { Observer } from './types.js';
+import { RefLedger, TabRefs } from './refs.js';
 
 export { foreignFrames } from './frames.js';
 
@@ -32,9 +33,8 @@ export const FOLLOW_UP_CAP_MS = 1_000;
  * the latest observation (older ones are stale) and the content for the diff.
  */
 export class PageObserver implements Observer {
-  private nextRef = 1;
-  private observed = 0;
-  private last: { content: string; elements: InteractiveElement[] } | null = null;
+  /** This tab's latest elements: its refs' neighbours for element_not_found. */
+  private elements: InteractiveElement[] = [];
   private current = new Set<string>();
   /** The frame of each current ref that lives in a cross-origin iframe. */
   private refFrames = new Map<string, Frame>();
@@ -44,8 +44,14 @@ export class PageObserver implements Observer {
   constructor(
     private readonly page: Page,
     private readonly tracker: StabilityTracker,
+    /** The session's numbering, shared with its other tabs' observers (lib/browser/tabs). */
+    readonly refs: TabRefs = new TabRefs(new RefLedger(), 't1'),
   ) {
     this.frames = new ForeignFrames(page);
+  }
+
+  private get nextRef(): number {
+    return this.refs.next;
   }
 
   /** Milliseconds spent waiting for stability and walking the page since the last `takeTimings`. */
@@ -99,8 +105,12 @@ export class PageObserver implements Observer {
 
   /** True when `ref` was handed out at some point in this session (so, if not current, it is stale). */
   wasIssued(ref: string): boolean {
-    const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
-    return n >= 1 && n < this.nextRef;
+    return this.refs.tabOf(ref) !== undefined;
+  }
+
+  /** The tab `ref` was handed out in (t1, t2, ...), when it was handed out at all. */
+  tabOf(ref: string): string | undefined {
+    return this.refs.tabOf(ref);
   }
 
   /** The number the next new element gets; targeting by text or label may hand out refs too. */
@@ -110,14 +120,14 @@ export class PageObserver implements Observer {
 
   /** Moves the ref counter past numbers the page handed out outside an observation. */
   reserve(next: number): void {
-    this.nextRef = Math.max(this.nextRef, next);
+    this.refs.advance(next);
   }
 
   /** Up to 5 other elements of the latest observation nearest to `ref` by number, for element_not_found. */
   nearest(ref: string): Array<{ ref: string; label: string }> {
     const n = Number(/^e(\d+)$/.exec(ref)?.[1] ?? NaN);
     // The ref itself is no candidate: it is the one that could not be used.
-    const elements = (this.last?.elements ?? []).filter((element) => element.ref !== ref);
+    const elements = this.elements.filter((element) => element.ref !== ref);
     const distance = (r: string): number => (Number.isNaN(n) ? 0 : Math.abs(Number(r.slice(1)) - n));
     return [...elements]
       .sort((a, b) => distance(a.ref) - distance(b.ref))
@@ -127,7 +137,7 @@ export class PageObserver implements Observer {
 
   async observe(options: ObserveOptions = DEFAULT_OBSERVE): Promise<PageState> {
     const { mode } = options;
-    const first = this.observed === 0;
+    const first = this.refs.last === null;
     const walkOptions: WalkOptions = {
       mode,
       format: options.format,
@@ -160,10 +170,10 @@ export class PageObserver implements Observer {
     this.timings.walk += performance.now() - framesStart;
     walk = framed.walk;
     this.refFrames = framed.refFrames;
-    this.nextRef = walk.nextRef;
-    this.observed++;
-    const previous = this.last;
-    this.last = { content: walk.content, elements: walk.elements };
+    this.refs.advance(walk.nextRef);
+    const previous = this.refs.last;
+    this.refs.last = { content: walk.content, elements: walk.elements };
+    this.elements = walk.elements;
     this.current = new Set(walk.elements.map((element) => element.ref));
     const state: PageState = {
       url: this.page.url(),
@@ -173,7 +183,7 @@ export class PageObserver implements Observer {
       interactive_elements: walk.elements,
       forms: walk.forms,
       ...(walk.map ? { map: walk.map } : {}),
-      changes: previous ? diff(previous, this.last) : null,
+      changes: previous ? diff(previous, this.refs.last) : null,
       scroll: walk.scroll,
       // Another URL (its fragment aside) is another document, which no access check has read.
       ...(this.captcha && this.captcha.url === this.page.url().split('#')[0] ? { captcha: this.captcha.found } : {}),

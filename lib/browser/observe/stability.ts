@@ -54,6 +54,22 @@ export class StabilityTracker {
     if (this.inflight.delete(request)) this.lastActivity = this.now();
   }
 
+  /**
+   * Forgets the requests of `page`, which closed: a closed page's requests end with no event, and
+   * would hold the session's other tabs unstable until they count as stalled.
+   */
+  forget(page: Page): void {
+    for (const request of this.inflight.keys()) {
+      let of: Page | null = null;
+      try {
+        of = request.frame().page();
+      } catch {
+        // A service worker's request has no frame, so no page of its own.
+      }
+      if (of === page) this.inflight.delete(request);
+    }
+  }
+
   /** Milliseconds the network has been idle (0 while a counted request is in flight). */
   networkIdleFor(): number {
     const now = this.now();

@@ -25,8 +25,8 @@ export const stepErrorCodec = named(
     message: described(string, 'What happened, in words.'),
     context: described(
       errorContext,
-      'Details by code: element_not_found the target and up to 5 candidates {ref, label}; navigation_failed url, reason, status; ' +
-        'access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected.',
+      'Details by code: element_not_found the target and up to 5 candidates {ref, label} (and tab, for a ref of another tab); navigation_failed url, reason, status; ' +
+        'access_denied status, url; captcha_* kind; action_failed reason; extract_failed field; invalid_request path, expected (or tab and the open tabs, for a tab that is not open).',
     ),
   }),
   'StepError',

@@ -69,6 +69,20 @@ export const journalEventKinds = [
     status: described(nullable(count), 'The HTTP status, when there is one.'),
     reason: described(string, 'Why, in words.'),
   }),
+  kind('tab.opened', 'A tab opened: a page opened it (a link, window.open, a popup), a tab step, or a CDP client.', {
+    tab: described(string, 'Its id (t2, t3, ...).'),
+    url: described(string, 'The URL it opened at (user:password@ redacted).'),
+    opener: described(nullable(string), 'The tab whose page opened it; null when none did.'),
+  }),
+  kind('tab.closed', 'A tab closed.', {
+    tab: described(string, 'Its id.'),
+    reason: described(oneOf(['page', 'step', 'crashed', 'unresponsive']), 'page: its page closed it (window.close) or a CDP client did; step: a tab step; crashed or unresponsive: a tab in the background failed (the active tab failing ends the session).'),
+  }),
+  kind('tab.refused', 'A page opened a tab past the session\'s bound on tabs (TABWRIGHT_MAX_TABS): it was closed at once.', {
+    url: described(string, 'The URL it was opening (user:password@ redacted).'),
+    opener: described(nullable(string), 'The tab whose page opened it.'),
+    max: described(intAtLeast(1), 'The bound on open tabs.'),
+  }),
   kind('takeover', 'A person took over the page.', { by: described(oneOf(['key']), 'Who: the session\'s key.') }),
   kind('handback', 'The person handed the page back.', {}),
   kind('cdp.connected', 'A CDP client connected (GET /v1/sessions/{id}/cdp).', {

@@ -1,5 +1,5 @@
 import type * as t from 'io-ts';
-import { arrayOf, boolean, described, intAtLeast, intRange, named, nullable, string, strictObject } from '../codec/index.js';
+import { arrayOf, boolean, described, intAtLeast, intRange, named, nullable, oneOf, string, strictObject } from '../codec/index.js';
 
 // The page as answers carry it (contract 2.2 to 2.4), described with the request codecs' helpers
 // so the API document walks both alike. The types below are read off the codecs, so the observer
@@ -57,11 +57,37 @@ const mapItem = strictObject({
 
 const elementRef = strictObject({ ref }, { ...elementFields, ...elementExtras, ...elementStates });
 
-const changes = strictObject({
-  content_changed: described(boolean, 'Whether the content differs from the previous observation.'),
-  content_delta: described(nullable(string), 'Lines added (+ ) and removed (- ), bounded; null when the content did not change.'),
-  elements_added: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that appeared.'),
-  elements_removed: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that left (ref, tag, role, label).'),
+/** A tab's id: t1 for the session's first, then t2, t3, ... never reused in a session. */
+export const tabId = described(string, 'Tab id: t1 is the session\'s first tab, then t2, t3, ... never reused in a session.');
+
+/** Why the active tab changed: a page (or a tab step) opened one, the active one closed, or a tab step switched. */
+export const TAB_CHANGE_REASONS = ['opened', 'closed', 'switched'] as const;
+
+const changes = strictObject(
+  {
+    content_changed: described(boolean, 'Whether the content differs from the previous observation.'),
+    content_delta: described(nullable(string), 'Lines added (+ ) and removed (- ), bounded; null when the content did not change.'),
+    elements_added: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that appeared.'),
+    elements_removed: described(arrayOf(elementRef, { name: 'elements' }), 'Elements that left (ref, tag, role, label).'),
+  },
+  {
+    tab: described(
+      strictObject({
+        from: described(tabId, 'The tab the previous observation showed.'),
+        to: described(tabId, 'The tab this observation shows, now the active one.'),
+        reason: described(oneOf(TAB_CHANGE_REASONS), 'opened: an action (or a tab step) opened it; closed: the tab before it closed (itself, or by a tab step); switched: a tab step switched to it.'),
+      }),
+      'Present when this observation is of another tab than the previous one; the diff above is then between the two tabs\' pages.',
+    ),
+  },
+);
+
+const tabEntry = strictObject({
+  tab: tabId,
+  url: described(string, 'Its URL.'),
+  title: described(string, 'Its title.'),
+  active: described(boolean, 'Whether it is the active tab: the one the envelope\'s page shows and the steps act on.'),
+  opener: described(nullable(tabId), 'The tab whose page opened it; null for the first tab, one a tab step opened, or one a CDP client opened.'),
 });
 
 const count = intAtLeast(0);
@@ -99,6 +125,10 @@ export const pageStateCodec = named(
         forms: described(arrayOf(formCodec, { name: 'forms' }), 'Forms on the page.'),
         map: described(arrayOf(mapItem, { name: 'sections' }), 'Section map: with the first observation of a session and with include_page_map.'),
         changes: described(nullable(changes), 'What changed since the previous observation; null on the first one.'),
+        tabs: described(
+          arrayOf(tabEntry, { name: 'tabs' }),
+          'Every tab of the session, in the order they opened; present only while more than one is open (a session whose pages open nothing answers as before).',
+        ),
         captcha: described(
           strictObject({
             kind: described(string, 'recaptcha, hcaptcha, turnstile, challenge or other.'),
@@ -128,6 +158,12 @@ export type SectionMapItem = NonNullable<PageState['map']>[number];
 
 /** The diff against the previous observation. */
 export type PageChanges = NonNullable<PageState['changes']>;
+
+/** One tab as page.tabs lists it. */
+export type TabEntry = NonNullable<PageState['tabs']>[number];
+
+/** changes.tab: the observation is of another tab than the previous one. */
+export type TabChange = NonNullable<PageChanges['tab']>;
 
 /** Scroll position, all integers. */
 export type ScrollState = PageState['scroll'];

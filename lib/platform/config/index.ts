@@ -19,6 +19,8 @@ import {
   DEFAULT_PORT,
   DEFAULT_PROFILE_MAX_MB,
   DEFAULT_WARM_SESSIONS,
+  DEFAULT_MAX_TABS,
+  MAX_MAX_TABS,
   MAX_NODE_TIMEOUT_S,
   MAX_PROFILE_MAX_MB,
   MAX_WARM_SESSIONS,
@@ -29,7 +31,7 @@ export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { ConfigError } from './errors.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
-export { VARIABLES, type Use, type Variable } from './variables.js';
+export { DEFAULT_MAX_TABS, VARIABLES, type Use, type Variable } from './variables.js';
 export { profileKey } from './profile-key.js';
 
 /** An environment: process.env, or what a test passes. */
@@ -71,6 +73,8 @@ export interface Config {
   server: { url: string; apiKey: string } | null;
   /** TABWRIGHT_WARM_SESSIONS: pages kept ready for creates with default options; 0 is off. */
   warmSessions: number;
+  /** TABWRIGHT_MAX_TABS: tabs one session may have open at once. */
+  maxTabs: number;
   /** TABWRIGHT_ENGINE_CONCURRENCY: acts and openings the browser runs at once; 0 for no limit. */
   engineConcurrency: number;
   /** TABWRIGHT_MIN_FREE_MEMORY_MB: creates are refused below it; 0 for never. */
@@ -161,6 +165,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const server = serverUrl !== undefined && apiKey !== undefined ? { url: serverUrl, apiKey } : null;
 
   const warmSessions = value('TABWRIGHT_WARM_SESSIONS', check.wholeUpTo(MAX_WARM_SESSIONS)) ?? DEFAULT_WARM_SESSIONS;
+  const maxTabs = value('TABWRIGHT_MAX_TABS', check.wholeFromTo(1, MAX_MAX_TABS)) ?? DEFAULT_MAX_TABS;
   const engineConcurrency = value('TABWRIGHT_ENGINE_CONCURRENCY', check.wholeNumber) ?? defaultSlots();
   const minFreeMemoryMb = value('TABWRIGHT_MIN_FREE_MEMORY_MB', check.wholeNumber) ?? DEFAULT_MIN_FREE_MEMORY_MB;
   const nodeId = value('NODE_ID', check.nodeId) ?? nodeIdOf(hostname());
@@ -191,6 +196,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
     metricsToken,
     server,
     warmSessions,
+    maxTabs,
     engineConcurrency,
     minFreeMemoryMb,
     profileKey,

@@ -33,6 +33,10 @@ export const DEFAULT_DATA_DIR = './data';
 export const DEFAULT_WARM_SESSIONS = 2;
 /** The most TABWRIGHT_WARM_SESSIONS may ask for: each ready page holds memory whether a create comes or not. */
 export const MAX_WARM_SESSIONS = 32;
+/** Tabs one session may have open at once: a sign-in popup and a few links opened beside the page, not a page that opens windows in a loop. */
+export const DEFAULT_MAX_TABS = 10;
+/** The most TABWRIGHT_MAX_TABS may allow: each tab is a renderer's memory. */
+export const MAX_MAX_TABS = 50;
 
 /** How long a node may be silent before another fails its sessions, in seconds. */
 export const DEFAULT_NODE_TIMEOUT_S = 30;
@@ -97,6 +101,12 @@ export const VARIABLES: readonly Variable[] = [
     name: 'TABWRIGHT_WARM_SESSIONS',
     default: String(DEFAULT_WARM_SESSIONS),
     meaning: `how many pages for creates with default options serve keeps ready (context, page, proxy and set-up made ahead, refilled after each create has answered), 0 to ${MAX_WARM_SESSIONS}; 0 turns the warm pool off`,
+    usedBy: 'service',
+  },
+  {
+    name: 'TABWRIGHT_MAX_TABS',
+    default: String(DEFAULT_MAX_TABS),
+    meaning: `how many tabs one session may have open at once, 1 to ${MAX_MAX_TABS}; a tab a page opens past it is closed at once and the session's journal says so (tab.refused)`,
     usedBy: 'service',
   },
   {

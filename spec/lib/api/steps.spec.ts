@@ -7,10 +7,10 @@ const ONE_KEY = 'an object with exactly one key: the step type';
 const act = {} as Act;
 
 describe('lib/api/steps (the step catalogue)', () => {
-  it('lists all 17 step types of the contract in its order, each under its own name', () => {
+  it('lists all 18 step types of the contract in its order, each under its own name', () => {
     expect(stepNames).to.deep.equal([
       'goto', 'observe', 'click', 'fill', 'type', 'select', 'check', 'scroll', 'scroll_collect',
-      'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'close',
+      'screenshot', 'wait', 'extract', 'upload', 'pdf', 'fill_form', 'execute_js', 'tab', 'close',
     ]);
     expect(stepModules.map((m) => m.name)).to.deep.equal([...stepNames]);
     for (const name of stepNames) expect(stepModule(name).name).to.equal(name);

@@ -24,7 +24,14 @@ export async function withNavigation(act: Act, action: (effects: ActionEffects) 
   // The latest main-frame navigation's end: its document's response, or the browser's error.
   let end = null as NavigationEnd | null;
   const effects = new ActionEffects(page, (turnMs) => act.observer.stableNow(turnMs));
-  const isMainNavigation = (request: Request): boolean => request.isNavigationRequest() && request.frame() === page.mainFrame();
+  const isMainNavigation = (request: Request): boolean => {
+    try {
+      return request.isNavigationRequest() && request.frame() === page.mainFrame();
+    } catch {
+      // A new tab's first request comes before its frame (Playwright throws for its frame): another page's.
+      return false;
+    }
+  };
   const onNavigated = (frame: Frame): void => {
     if (frame !== page.mainFrame()) return;
     navigated = true;

@@ -126,6 +126,15 @@ export async function findRef(act: Act, target: TargetParams, purpose: Purpose):
   if (target.ref !== undefined) {
     const ref = target.ref.trim();
     if (!act.observer.isCurrent(ref)) {
+      // Refs belong to the tab they were observed in; one of another tab is not this page's.
+      const owner = act.observer.tabOf(ref);
+      if (owner !== undefined && owner !== act.observer.refs.tab) {
+        throw new StepError(
+          'element_not_found',
+          `The ref ${ref} belongs to tab ${owner}, not to the active tab ${act.observer.refs.tab}; switch to it first ({"tab": {"switch": "${owner}"}}) or use a ref of this tab`,
+          { target: { ref }, tab: owner, candidates: act.observer.nearest(ref) },
+        );
+      }
       const stale = act.observer.wasIssued(ref);
       throw new StepError(
         'element_not_found',
