@@ -1,7 +1,8 @@
-// One session: its chart, timeline, latest observation, live view, usage and trace, kept live
+// One session: its chart, timeline, latest observation, downloads, live view, usage and trace, kept live
 // from the journal's event stream (read with fetch, since EventSource cannot send the key).
 import { ApiFailure, type Api } from './api.js';
 import { ChartPanel } from './chart.js';
+import { DownloadsPanel } from './downloads.js';
 import { h, fill } from './dom.js';
 import { bytes, count, dateTime, duration } from './format.js';
 import { LivePanel } from './live.js';
@@ -26,6 +27,7 @@ export class SessionPage {
   private readonly timeline = new Timeline();
   private readonly lineage = new Lineage();
   private readonly observation: ObservationPanel;
+  private readonly downloads: DownloadsPanel;
   private readonly live: LivePanel;
   private readonly summary = h('dl', { class: 'summary' });
   private readonly journalNote = h('p', { class: 'note', role: 'status' });
@@ -45,6 +47,7 @@ export class SessionPage {
   ) {
     this.observation = new ObservationPanel(api, id);
     this.live = new LivePanel(api, id);
+    this.downloads = new DownloadsPanel(api, id, this.stop.signal);
     this.element = h(
       'div',
       { class: 'session-page' },
@@ -62,6 +65,7 @@ export class SessionPage {
           section('Profile and forks', 'lineage', this.lineage.element),
           section('Timeline', 'timeline', this.journalNote, this.timeline.element),
           section('Latest observation', 'observation', this.observation.element),
+          section('Downloads', 'downloads', this.downloads.element),
         ),
       ),
     );
@@ -71,6 +75,7 @@ export class SessionPage {
       this.poller = setInterval(() => void this.refresh(), POLL_MS);
     });
     void this.followJournal();
+    void this.downloads.refresh();
   }
 
   private get ended(): boolean {
@@ -114,6 +119,7 @@ export class SessionPage {
     }
     if (event.type === 'usage') this.usageEvent = event as unknown as Usage;
     this.timeline.add(event);
+    if (event.type === 'download.completed' || event.type === 'download.cut') void this.downloads.refresh();
     this.lineage.add(event);
     if (event.type === 'ended') {
       this.endEvent = event;
