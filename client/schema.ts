@@ -120,6 +120,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's downloads
+         * @description The files the session's pages downloaded (a link, a form post, a script's blob or data URL), oldest first, as the envelope's downloads lists them: complete ones can be fetched from GET /v1/sessions/{id}/downloads/{download_id}. Each is bounded by the key's plan (a size per file and per session, a count per session): one over a bound is cut as it arrives (complete false; the journal's download.cut says why). Readable while the session runs and for 24 h after it ended, however it ended.
+         */
+        get: operations["listDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/downloads/{download_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Fetch one download
+         * @description The bytes of one complete download of the session, with its type (Content-Type), size (Content-Length) and name (Content-Disposition: attachment, the name made safe; filename* carries it whole in UTF-8). Readable while the session runs and for 24 h after it ended.
+         */
+        get: operations["getDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/live": {
         parameters: {
             query?: never;
@@ -768,6 +814,8 @@ export interface components {
             blockers_dismissed: ("cookie_consent" | "popup")[];
             /** @description Null on success; otherwise the step that failed (the steps after it did not run). */
             error: components["schemas"]["StepError"] | null;
+            /** @description Files the session's pages downloaded so far, oldest first (at most 100); empty when none. */
+            downloads: components["schemas"]["Download"][];
         };
         /** @description Page state. With page: light only url, title and scroll. */
         PageState: {
@@ -1006,6 +1054,20 @@ export interface components {
             context: {
                 [key: string]: unknown;
             };
+        };
+        Download: {
+            /** @description Its id: GET /v1/sessions/{id}/downloads/{download_id} streams the file. */
+            id: string;
+            /** @description Its file name: from the response's Content-Disposition, else the page's download attribute, else the URL; made safe (no folders, no control or direction characters, at most 200 characters). */
+            name: string;
+            /** @description Its media type: the response's Content-Type, else guessed from the name (application/octet-stream when unknown). */
+            mime: string;
+            /** @description Bytes received so far (the whole file when complete). */
+            bytes: number;
+            /** @description Where it came from (user:password@ redacted; a blob: URL as blob: and its origin, a data: URL as data: and its type only; at most 2000 characters). */
+            url: string;
+            /** @description True once the whole file is kept and can be fetched; false while it arrives, or when it was cut (over the plan's size or count, failed, or the session ended first: the journal says why). */
+            complete: boolean;
         };
         InvalidRequestError: {
             error: {
@@ -1310,6 +1372,42 @@ export interface components {
                 };
             };
         };
+        DownloadList: {
+            /** @description The session. */
+            session_id: string;
+            /** @description Files the session's pages downloaded so far, oldest first (at most 100); empty when none. */
+            downloads: components["schemas"]["Download"][];
+        };
+        DownloadNotFoundError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "session_not_found" | "download_not_found";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        DownloadIncompleteError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "download_incomplete";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         Takeover: {
             /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
@@ -1483,7 +1581,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_download_completed"] | components["schemas"]["JournalEvent_download_cut"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1871,6 +1969,43 @@ export interface components {
             name: string;
             /** @description Why: over the size bound (with the sizes), or the state could not be read or stored. */
             reason: string;
+        };
+        JournalEvent_download_completed: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A file the page downloaded is kept whole (GET /v1/sessions/{id}/downloads/{download_id}).
+             * @enum {string}
+             */
+            type: "download.completed";
+            /** @description The download, as the envelope lists it. */
+            download: components["schemas"]["Download"];
+        };
+        JournalEvent_download_cut: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A download was stopped and its partial file removed.
+             * @enum {string}
+             */
+            type: "download.cut";
+            /** @description The download as far as it came (complete false). */
+            download: components["schemas"]["Download"];
+            /**
+             * @description Why: over the plan's size per file or per session, over the count per session, failed on its way (network, refused address), or the session ended before it did.
+             * @enum {string}
+             */
+            reason: "file_too_large" | "session_bytes" | "too_many" | "failed" | "session_ended";
         };
         JournalEvent_usage: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
@@ -3103,6 +3238,270 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TraceNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listDownloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's downloads. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadList"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+                /** @description The download's id, from the envelope's downloads or GET /v1/sessions/{id}/downloads. */
+                download_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed from disk. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description attachment; filename="<its name>"; filename*=UTF-8''<its name>. */
+                    "Content-Disposition": string;
+                    /** @description nosniff: the declared type is never sniffed into another. */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description session_not_found: no such session for this key, or it ended more than 24 h ago. download_not_found: the session has no download of that id. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadNotFoundError"];
+                };
+            };
+            /** @description The download is still arriving (try again once the list says complete), or it was cut (over the plan's bounds, failed, or the session ended first): it has no file. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadIncompleteError"];
                 };
             };
             /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
