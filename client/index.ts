@@ -137,7 +137,7 @@ export class Tabwright {
   /** One complete download: its bytes, its type and its name (409 download_incomplete while it arrives or once it was cut). */
   async getDownload(id: string, downloadId: string): Promise<DownloadedFile> {
     const result = await this.api.GET('/v1/sessions/{id}/downloads/{download_id}', { params: { path: { id, download_id: downloadId } }, parseAs: 'arrayBuffer' });
-    const bytes = new Uint8Array(ok(result) as ArrayBuffer);
+    const bytes = new Uint8Array(ok<ArrayBuffer>(result));
     const headers = result.response.headers;
     return { bytes, type: headers.get('content-type') ?? 'application/octet-stream', name: fileNameOf(headers.get('content-disposition')) };
   }
