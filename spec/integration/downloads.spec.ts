@@ -136,6 +136,10 @@ describe('a session\'s downloads against real Chromium', function () {
     expect(refused.status).to.equal(409);
     expect(refused.body.error.code).to.equal('download_incomplete');
 
+    // It came through the session's proxy like any response: its guard applied and its bytes metered.
+    const usage = (await t.service.http.get(`/v1/sessions/${id}`).set(t.auth)).body.usage as { bytes: { datacenter: number } };
+    expect(usage.bytes.datacenter).to.be.above(PLANS.trial.downloadFileBytes);
+
     await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth).expect(204);
     expect(readdirSync(sessionDownloadsFolder(t.service.dataDir, id))).to.deep.equal(['manifest.json']);
     const events = await t.service.http.get(`/v1/sessions/${id}/events`).set(t.auth);
