@@ -25,11 +25,13 @@ describe('a session\'s downloads against real Chromium', function () {
         body: html(
           'Files',
           '<a href="/report">Report</a> <a href="/hostile">Hostile</a> <a href="/big">Big</a> ' +
+            '<form method="post" action="/export"><button>Export</button></form> ' +
             // window.URL: in an inline handler a bare URL is document.URL.
             `<button onclick="const a = document.createElement('a'); a.href = window.URL.createObjectURL(new Blob(['${NOTES}'])); a.download = 'notes.txt'; a.click()">Make notes</button>`,
         ),
       },
       '/report': attachment('text/csv; charset=utf-8', 'attachment; filename="q3 report.csv"', REPORT),
+      '/export': (req, res) => (req.method === 'POST' ? attachment('application/json', 'attachment; filename=export.json', Buffer.from('{"rows":2}'))(req, res) : res.writeHead(405).end()),
       // A name that tries to climb out, hide its extension behind a right-to-left override and break a header line.
       '/hostile': attachment('text/html', 'attachment; filename="../../etc/passwd"; filename*=UTF-8\'\'..%2F..%2Fetc%2F%E2%80%AEfdp.exe%0D%0AX-Evil%3A%201%00', Buffer.from('<script>alert(1)</script>')),
       '/big': (_req, res) => {
@@ -56,7 +58,7 @@ describe('a session\'s downloads against real Chromium', function () {
   const file = (id: string, downloadId: string, auth = t.auth) =>
     t.service.http.get(`/v1/sessions/${id}/downloads/${downloadId}`).set(auth).buffer(true).parse(bytesOrJson);
 
-  it('keeps an attachment, a script\'s blob and a hostile name, lists them and serves each byte for byte, during the session and after it', async () => {
+  it('keeps an attachment, a form post\'s answer, a script\'s blob and a hostile name, lists them and serves each byte for byte, during the session and after it', async () => {
     const created = await t.create({ url: t.site.url('/files') });
     expect(created.status).to.equal(201);
     expect(created.body.downloads).to.deep.equal([]);
@@ -79,9 +81,12 @@ describe('a session\'s downloads against real Chromium', function () {
     expect(named.name).to.equal('_.._etc_fdp.exeX-Evil_ 1');
     expect(named.mime).to.equal('text/html');
 
+    const exported = await t.act(id, [{ click: { text: 'Export' } }]);
+    expect(exported.body.downloads[3]).to.include({ name: 'export.json', mime: 'application/json', bytes: 10, complete: true });
+
     const listed = await list(id);
     expect(listed.status).to.equal(200);
-    expect(listed.body).to.deep.equal({ session_id: id, downloads: hostile.body.downloads });
+    expect(listed.body).to.deep.equal({ session_id: id, downloads: exported.body.downloads });
 
     const [first, second] = listed.body.downloads as Array<{ id: string }>;
     const csv = await file(id, first!.id);

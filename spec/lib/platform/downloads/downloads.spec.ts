@@ -58,10 +58,12 @@ describe('lib/platform/downloads', () => {
     const [old, recent, live, unknown] = [newSessionId(), newSessionId(), newSessionId(), newSessionId()];
     const rows: Record<string, Partial<SessionRow>> = { [old]: { endedAt: now - DOWNLOAD_RETENTION_MS - 1 }, [recent]: { endedAt: now - 1000 }, [live]: { endedAt: null } };
     for (const id of [old, recent, live, unknown]) writeManifest(dataDir, id, []);
+    mkdirSync(join(sessionDownloadsFolder(dataDir, recent), 'incoming'));
     mkdirSync(join(downloadsFolder(dataDir), 'stray'));
     const store = { getSession: (id: string) => Promise.resolve(rows[id] as SessionRow | undefined) };
     expect(await sweepDownloads(store, dataDir, now)).to.equal(3);
     expect(readdirSync(downloadsFolder(dataDir)).sort()).to.deep.equal([recent, live].sort());
+    expect(readdirSync(sessionDownloadsFolder(dataDir, recent))).to.deep.equal(['manifest.json']);
     expect(await sweepDownloads(store, join(dataDir, 'nowhere'), now)).to.equal(0);
     expect(existsSync(dataDir)).to.equal(true);
   });
