@@ -30,7 +30,7 @@ import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
 import { WarmPool } from './pool.js';
 import { writeStartingState } from '../lib/browser/state/restore.js';
-import { keepDownloads, type SessionDownloads } from '../lib/browser/downloads/index.js';
+import { DownloadHub, keepDownloads, type SessionDownloads } from '../lib/browser/downloads/index.js';
 import { PLANS } from '../lib/contract/plans.js';
 
 export type { ContextSettings } from '../lib/browser/context/settings.js';
@@ -111,6 +111,12 @@ export class PlaywrightDriver implements BrowserDriver {
     this.ai = options.ai ?? null;
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
+    if (this.dataDir !== null && this.dataDir !== ':memory:') {
+      // The downloads' browser CDP session is opened with the browser, not on a create's path.
+      const prepare = (): void => void DownloadHub.of(engine.browser()).catch(() => undefined);
+      this.unsubscribe.push(engine.onUp(prepare));
+      if (engine.available) prepare();
+    }
     const warm = options.warm;
     if (warm && warm.sessions > 0) {
       const canGrow = warm.canGrow ?? (() => true);

@@ -6,6 +6,7 @@ import { DownloadHub } from './hub.js';
 import { SessionDownloads, type DownloadLimits } from './session-downloads.js';
 
 export { SessionDownloads, type DownloadLimits } from './session-downloads.js';
+export { DownloadHub } from './hub.js';
 
 /** How long an act's answer waits for downloads still arriving when its steps are done. */
 export const DOWNLOAD_SETTLE_MS = 10_000;
