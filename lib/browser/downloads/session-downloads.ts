@@ -22,6 +22,9 @@ export interface DownloadProgress {
   state: 'inProgress' | 'completed' | 'canceled';
 }
 
+/** How many downloads refused for the count are journaled; the rest are only stopped. */
+const JOURNALED_REFUSALS = 10;
+
 /** How many responses' names and types are remembered until a download claims one. */
 const HINTS_KEPT = 32;
 
@@ -41,6 +44,8 @@ export class SessionDownloads {
   /** Stops the hub's reports (set by keepDownloads). */
   release: () => void = () => undefined;
   private closing = false;
+  /** Downloads refused for the count so far. */
+  private refused = 0;
 
   constructor(
     private readonly dataDir: string,
@@ -104,14 +109,17 @@ export class SessionDownloads {
     const hints = this.hints.get(url) ?? {};
     const name = downloadName(hints, suggested, url);
     const item: DownloadItem = { id: newDownloadId(), name, mime: downloadMime(hints, name), bytes: 0, url: downloadUrl(url), complete: false };
-    const entry: Entry = { item, guid, state: 'arriving' };
-    this.byGuid.set(guid, entry);
     const limit = Math.min(this.limits.downloadsPerSession, MAX_DOWNLOADS_PER_SESSION);
     if (this.entries.length >= limit) {
-      // Over the count it is never listed (so the list stays bounded), only journaled.
-      this.cut(entry, 'too_many');
+      // Over the count it is stopped and never listed or remembered (a page starting downloads in
+      // a loop holds nothing of ours); the first few are journaled.
+      void this.cancel(guid).catch(() => undefined);
+      this.removeIncoming(guid);
+      if (this.refused++ < JOURNALED_REFUSALS) this.journal?.record({ type: 'download.cut', download: item, reason: 'too_many' });
       return;
     }
+    const entry: Entry = { item, guid, state: 'arriving' };
+    this.byGuid.set(guid, entry);
     this.entries.push(entry);
     this.save();
   }
@@ -190,7 +198,7 @@ export class SessionDownloads {
     entry.item.complete = false;
     void this.cancel(entry.guid).catch(() => undefined);
     this.removeIncoming(entry.guid);
-    if (this.entries.includes(entry)) this.save();
+    this.save();
     this.journal?.record({ type: 'download.cut', download: { ...entry.item }, reason });
     this.wake();
   }
