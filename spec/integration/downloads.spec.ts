@@ -6,6 +6,7 @@ import { PLANS } from '../../lib/contract/plans.js';
 import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 import { bytesOrJson } from '../support/zip.js';
+import { Tabwright } from '../../client/index.js';
 
 // A report with bytes that are not text, so "byte for byte" means something.
 const REPORT = Buffer.concat([Buffer.from('quarter,total\nq3,1200\n'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0x80])]);
@@ -111,6 +112,13 @@ describe('a session\'s downloads against real Chromium', function () {
     const after = await list(id);
     expect(after.body.downloads).to.deep.equal(listed.body.downloads);
     expect(Buffer.compare((await file(id, first!.id)).body as Buffer, REPORT)).to.equal(0);
+
+    // The typed client reads them the same way.
+    const client = new Tabwright({ baseUrl: await t.service.listen(), apiKey: t.auth.Authorization.slice('Bearer '.length) });
+    expect((await client.listDownloads(id)).downloads).to.deep.equal(listed.body.downloads);
+    const fetched = await client.getDownload(id, first!.id);
+    expect(Buffer.compare(Buffer.from(fetched.bytes), REPORT)).to.equal(0);
+    expect(fetched.name).to.equal('q3 report.csv');
 
     const events = await t.service.http.get(`/v1/sessions/${id}/events`).set(t.auth);
     const completed = (events.body.events as Array<{ type: string; download?: { id: string } }>).filter((event) => event.type === 'download.completed');
