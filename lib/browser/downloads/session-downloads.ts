@@ -8,7 +8,7 @@ import type { DownloadCutReason, DownloadItem } from '../../contract/response/do
 import { MAX_DOWNLOADS_PER_SESSION } from '../../contract/response/download.js';
 import type { Plan } from '../../contract/plans.js';
 import type { JournalSink } from '../../platform/journal/events.js';
-import { incomingFolder, keptPath, newDownloadId } from '../../platform/downloads/folder.js';
+import { incomingFolder, keptPath, newDownloadId, sessionDownloadsFolder } from '../../platform/downloads/folder.js';
 import { writeManifest } from '../../platform/downloads/manifest.js';
 import { downloadMime, downloadName, downloadUrl, type ResponseHints } from './naming.js';
 
@@ -154,7 +154,8 @@ export class SessionDownloads {
     this.closing = true;
     this.release();
     for (const entry of this.entries) if (entry.state === 'arriving') this.cut(entry, 'session_ended');
-    if (this.entries.length) rmSync(this.incoming, { recursive: true, force: true });
+    // Partial files go; with nothing kept, so does whatever Chromium made of the folder (one refused for the count).
+    rmSync(this.entries.length ? this.incoming : sessionDownloadsFolder(this.dataDir, this.sessionId), { recursive: true, force: true });
     this.wake();
   }
 
