@@ -31,6 +31,8 @@ import type { PageDriver } from './page-driver.js';
 import { PlaywrightPage, type TraceTarget } from './playwright-page.js';
 import { WarmPool } from './pool.js';
 import { writeStartingState } from '../lib/browser/state/restore.js';
+import { DownloadHub, keepDownloads, type SessionDownloads } from '../lib/browser/downloads/index.js';
+import { PLANS } from '../lib/contract/plans.js';
 
 export type { ContextSettings } from '../lib/browser/context/settings.js';
 export type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.js';
@@ -59,7 +61,7 @@ export interface DriverOptions {
   solver?: SolverConfig | null;
   /** AI_*: who answers `ai >>` fields. */
   ai?: AiProvider | null;
-  /** The data folder: traces are written under it (`traces/<session id>.zip`). Without one, `trace` is refused. */
+  /** The data folder: traces (`traces/<session id>.zip`) and downloads (`downloads/<session id>/`) are written under it. Without one, `trace` is refused and downloads are not kept. */
   dataDir?: string;
   /** Where what became of each trace is logged, the live view's screencasts and frames and the warm pool counted. */
   telemetry?: Telemetry;
@@ -114,6 +116,12 @@ export class PlaywrightDriver implements BrowserDriver {
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
     this.maxTabs = options.maxTabs ?? DEFAULT_MAX_TABS;
+    if (this.dataDir !== null && this.dataDir !== ':memory:') {
+      // The downloads' browser CDP session is opened with the browser, not on a create's path.
+      const prepare = (): void => void DownloadHub.of(engine.browser()).catch(() => undefined);
+      this.unsubscribe.push(engine.onUp(prepare));
+      if (engine.available) prepare();
+    }
     const warm = options.warm;
     if (warm && warm.sessions > 0) {
       const canGrow = warm.canGrow ?? (() => true);
@@ -172,9 +180,11 @@ export class PlaywrightDriver implements BrowserDriver {
     }
     opened ??= await this.build(settings, trace);
     const { browser, context, proxy, env } = opened;
+    let downloads: SessionDownloads | null;
     try {
       await assignIdentity(opened, settings.assignedUserAgent);
       await writeStartingState(context, env.page, settings);
+      downloads = await this.keepDownloads(opened, settings);
     } catch (error) {
       await closeOpened(opened);
       if (!browser.isConnected()) throw httpErrors.engineUnavailable(this.engine.retryAfter(), 'The browser was lost while the session was opening');
@@ -184,7 +194,14 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(env.page, ai);
     env.tabs.onTab((page) => bindAi(page, ai));
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint);
+    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint, downloads);
+  }
+
+  /** Keeps what the session's pages download under the data folder, within its plan's bounds; none without a data folder. */
+  private keepDownloads(opened: OpenedPage, settings: ContextSettings): Promise<SessionDownloads | null> {
+    if (this.dataDir === null || this.dataDir === ':memory:' || settings.sessionId === undefined) return Promise.resolve(null);
+    const limits = PLANS[settings.plan ?? 'trial'];
+    return keepDownloads(opened.browser, opened.context, opened.env.deadline.session, { dataDir: this.dataDir, sessionId: settings.sessionId, limits });
   }
 
   /** The engine's own CDP port is refused to every page, whatever the allow-list lets through (it changes with each launch). */

@@ -49,5 +49,6 @@ function gatedPage(page: PageDriver, gate: EngineGate): PageDriver {
     // Reads of the page's state, short and never a step: they do not wait for a place.
     forkPoint: page.forkPoint && (() => page.forkPoint!()),
     storage: page.storage && (() => page.storage!()),
+    downloads: page.downloads && (() => page.downloads!()),
   };
 }

@@ -67,7 +67,7 @@ export class Openings {
     this.count(key.id, wanted.length);
     const sessions: Session[] = [];
     try {
-      const pages = await Promise.allSettled(wanted.map(({ id, open }) => this.deps.gated.open({ ...open, accountId: key.accountId, sessionId: id })));
+      const pages = await Promise.allSettled(wanted.map(({ id, open }) => this.deps.gated.open({ ...open, accountId: key.accountId, sessionId: id, plan: key.plan })));
       const failed = pages.find((page) => page.status === 'rejected');
       const opened = pages.flatMap((page) => (page.status === 'fulfilled' ? [page.value] : []));
       if (failed) {

@@ -8,6 +8,7 @@ import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
 import type { BridgeTarget } from '../lib/browser/cdp/bridge.js';
 import type { ForkPoint } from '../lib/browser/state/fork.js';
 import type { StorageState } from '../lib/browser/state/storage.js';
+import type { DownloadItem } from '../lib/contract/response/download.js';
 
 /** One session's page as the lifecycle sees it: run an act, close, and whether the browser is still there. */
 export interface PageDriver {
@@ -34,6 +35,8 @@ export interface PageDriver {
   storage?(): Promise<StorageState>;
   /** From now on, records navigations, page errors and console errors, and each step of each act, in `journal`. */
   attachJournal?(journal: JournalSink): void;
+  /** The files its pages downloaded so far, oldest first (lib/browser/downloads); a driver without them has none. */
+  downloads?(): DownloadItem[];
 }
 
 /** A page's live view: screencast frames to whoever watches, and a person's input. */

@@ -14,6 +14,8 @@ import type { Consumed, LiveView, PageDriver, PageFailure } from './page-driver.
 import { journalPageEvents } from './page-journal.js';
 import { readForkPoint, type ForkPoint } from '../lib/browser/state/fork.js';
 import { readStorage, type StorageState } from '../lib/browser/state/storage.js';
+import { DOWNLOAD_SETTLE_MS, type SessionDownloads } from '../lib/browser/downloads/index.js';
+import type { DownloadItem } from '../lib/contract/response/download.js';
 
 /** Where a page's trace goes when it closes. */
 export interface TraceTarget {
@@ -38,6 +40,8 @@ export class PlaywrightPage implements PageDriver {
     telemetry?: Telemetry,
     /** The engine's own CDP address while it is up (actors/engine.ts). */
     private readonly debuggingEndpoint: () => string | undefined = () => undefined,
+    /** What its pages download (null without a data folder: Playwright refuses downloads then). */
+    private readonly kept: SessionDownloads | null = null,
   ) {
     const metrics = telemetry?.metrics;
     this.pages = [env.page];
@@ -76,7 +80,10 @@ export class PlaywrightPage implements PageDriver {
 
   async run(request: ActRequest, signal: AbortSignal): Promise<RunOutcome> {
     try {
-      return await runAct(this.env, request, signal);
+      const outcome = await runAct(this.env, request, signal);
+      // A click that starts a download answers once the file is kept (or cut), within a bound.
+      await this.kept?.settled(DOWNLOAD_SETTLE_MS, signal);
+      return outcome;
     } finally {
       this.screencast.follow();
     }
@@ -87,6 +94,11 @@ export class PlaywrightPage implements PageDriver {
     this.env.tabs.journal = journal;
     journalPageEvents(this.env.page, journal);
     this.env.tabs.onTab((page) => journalPageEvents(page, journal));
+    this.kept?.attachJournal(journal);
+  }
+
+  downloads(): DownloadItem[] {
+    return this.kept?.list() ?? [];
   }
 
   async close({ keepTrace = true } = {}): Promise<void> {
@@ -98,7 +110,9 @@ export class PlaywrightPage implements PageDriver {
       const saved = await saveTrace(this.context, dataDir, sessionId);
       telemetry?.traceSaved(sessionId, saved);
     }
+    this.kept?.closeStarted();
     await this.context.close().catch(() => undefined);
+    this.kept?.close();
     await this.proxy.close().catch(() => undefined);
   }
 

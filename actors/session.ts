@@ -10,6 +10,7 @@ import { token } from '../lib/platform/ids.js';
 import { ActCancelled, type ActRequest, type ActTimings } from '../lib/browser/act/runner.js';
 import type { ActResult } from '../lib/contract/response/envelope.js';
 import type { PageState } from '../lib/contract/response/page.js';
+import type { DownloadItem } from '../lib/contract/response/download.js';
 import { priced, type Priced } from '../lib/platform/billing/rates.js';
 import type { Store, UsageInput } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
@@ -183,6 +184,11 @@ export class Session {
   /** Where a fork of this session starts: its storage, URL, scroll and sessionStorage; undefined when the page did not answer in time. */
   forkPoint(): Promise<ForkPoint | undefined> {
     return this.driver.forkPoint?.() ?? Promise.resolve(undefined);
+  }
+
+  /** The files the session's pages downloaded so far, oldest first: the envelope's `downloads`. */
+  downloads(): DownloadItem[] {
+    return this.driver.downloads?.() ?? [];
   }
 
   /** Records the sessions forked from this one in its journal (what the dashboard shows them from). */

@@ -34,6 +34,14 @@ export type EventsQuery = NonNullable<operations['sessionEvents']['parameters'][
 export type WebhookEvent = Schemas['WebhookEvent'];
 /** A session's webhook deliveries, with their attempts. */
 export type WebhookDeliveryList = Schemas['WebhookDeliveryList'];
+/** A download as getDownload answers it. */
+export interface DownloadedFile {
+  bytes: Uint8Array;
+  /** Its Content-Type. */
+  type: string;
+  /** Its name from Content-Disposition (filename* when there is one), or null. */
+  name: string | null;
+}
 
 /** Where the service is and how to reach it. */
 export interface TabwrightOptions {
@@ -136,6 +144,19 @@ export class Tabwright {
     return ok(await this.api.GET('/v1/sessions/{id}/webhooks', { params: { path: { id } } }));
   }
 
+  /** The files the session's pages downloaded, oldest first (while it runs and for 24 h after it ended). */
+  async listDownloads(id: string): Promise<Schemas['DownloadList']> {
+    return ok(await this.api.GET('/v1/sessions/{id}/downloads', { params: { path: { id } } }));
+  }
+
+  /** One complete download: its bytes, its type and its name (409 download_incomplete while it arrives or once it was cut). */
+  async getDownload(id: string, downloadId: string): Promise<DownloadedFile> {
+    const result = await this.api.GET('/v1/sessions/{id}/downloads/{download_id}', { params: { path: { id, download_id: downloadId } }, parseAs: 'arrayBuffer' });
+    const bytes = new Uint8Array(ok<ArrayBuffer>(result));
+    const headers = result.response.headers;
+    return { bytes, type: headers.get('content-type') ?? 'application/octet-stream', name: fileNameOf(headers.get('content-disposition')) };
+  }
+
   /** One page of a session's journal (JSON; the live stream is for an EventSource). */
   async events(id: string, query: EventsQuery = {}): Promise<Schemas['EventPage']> {
     // The document's 200 is also the text/event-stream; asking for JSON makes it the EventPage.
@@ -145,6 +166,20 @@ export class Tabwright {
 
 // Web Crypto rather than node:crypto, so the client also runs in a browser or a worker.
 const freshKey = (): string => globalThis.crypto.randomUUID();
+
+/** The file name of a Content-Disposition header the service wrote: filename* (UTF-8) first, else filename. */
+function fileNameOf(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*=UTF-8''([^;\s]+)/i.exec(header)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended);
+    } catch {
+      // Fall through to the plain name.
+    }
+  }
+  return /filename="((?:[^"\\]|\\.)*)"/i.exec(header)?.[1]?.replace(/\\(.)/g, '$1') ?? null;
+}
 
 function ok<T>(result: { data?: T; error?: unknown; response: Response }): T {
   if (!result.response.ok) throw errorOf(result.response, result.error);

@@ -120,6 +120,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/observation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * The latest observation
+         * @description The page as the session's last act that read it answered it (its page, in the session's page mode), without running anything: what the agent saw last. Kept while the session is active; null fields before any act read the page.
+         */
+        get: operations["getObservation"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/downloads": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's downloads
+         * @description The files the session's pages downloaded (a link, a form post, a script's blob or data URL), oldest first, as the envelope's downloads lists them: complete ones can be fetched from GET /v1/sessions/{id}/downloads/{download_id}. Each is bounded by the key's plan (a size per file and per session, a count per session): one over a bound is cut as it arrives (complete false; the journal's download.cut says why). Readable while the session runs and for 24 h after it ended, however it ended.
+         */
+        get: operations["listDownloads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sessions/{id}/downloads/{download_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * Fetch one download
+         * @description The bytes of one complete download of the session, with its type (Content-Type), size (Content-Length) and name (Content-Disposition: attachment, the name made safe; filename* carries it whole in UTF-8). Readable while the session runs and for 24 h after it ended.
+         */
+        get: operations["getDownload"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/sessions/{id}/live": {
         parameters: {
             query?: never;
@@ -359,6 +428,29 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sessions/{id}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        /**
+         * List a session's webhook deliveries
+         * @description The events of a session created with a webhook (its own webhook_url, or its key's), in order, each with its state and attempts (time, status or error, duration, the start of the answer). Delivered and failed events are kept 7 days. See docs/api.md, Webhooks, for the body and how to verify its signature.
+         */
+        get: operations["sessionWebhooks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/openapi.json": {
         parameters: {
             query?: never;
@@ -414,7 +506,52 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    sessionEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A session event, POSTed to the webhook URL
+         * @description Sent for session.ended, session.failed and download.completed, in order per session, retried with backoff for 24 h until the receiver answers 2xx (then never again). Verify Tabwright-Signature before trusting the body: HMAC-SHA256 with the key's webhook secret over "<t>.<raw body>", hex, compared with v1; refuse a t more than 5 minutes away.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description t=<unix seconds of this attempt>,v1=<hex HMAC-SHA256(secret, "<t>.<raw body>")> */
+                    "Tabwright-Signature": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx: delivered. Anything else, or no answer within 10 s, is retried; redirects are not followed. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /** @description A step: an object with exactly one key, the step type, whose value holds its parameters. */
@@ -779,6 +916,8 @@ export interface components {
             blockers_dismissed: ("cookie_consent" | "popup")[];
             /** @description Null on success; otherwise the step that failed (the steps after it did not run). */
             error: components["schemas"]["StepError"] | null;
+            /** @description Files the session's pages downloaded so far, oldest first (at most 100); empty when none. */
+            downloads: components["schemas"]["Download"][];
         };
         /** @description Page state. With page: light only url, title and scroll. */
         PageState: {
@@ -1042,6 +1181,20 @@ export interface components {
             context: {
                 [key: string]: unknown;
             };
+        };
+        Download: {
+            /** @description Its id: GET /v1/sessions/{id}/downloads/{download_id} streams the file. */
+            id: string;
+            /** @description Its file name: from the response's Content-Disposition, else the page's download attribute, else the URL; made safe (no folders, no control or direction characters, at most 200 characters). */
+            name: string;
+            /** @description Its media type: the response's Content-Type, else guessed from the name (application/octet-stream when unknown). */
+            mime: string;
+            /** @description Bytes received so far (the whole file when complete). */
+            bytes: number;
+            /** @description Where it came from (user:password@ redacted; a blob: URL as blob: and its origin, a data: URL as data: and its type only; at most 2000 characters). */
+            url: string;
+            /** @description True once the whole file is kept and can be fetched; false while it arrives, or when it was cut (over the plan's size or count, failed, or the session ended first: the journal says why). */
+            complete: boolean;
         };
         InvalidRequestError: {
             error: {
@@ -1346,6 +1499,50 @@ export interface components {
                 };
             };
         };
+        LatestObservation: {
+            /** @description The act that answered it, as the journal names it; null before any act read the page. */
+            act_id: string | null;
+            /** @description When that act answered (ISO 8601); null before any. */
+            observed_at: string | null;
+            /** @description The page as that act answered it (in the session's page mode); null before any act read the page. */
+            page: components["schemas"]["PageState"] | null;
+        };
+        DownloadList: {
+            /** @description The session. */
+            session_id: string;
+            /** @description Files the session's pages downloaded so far, oldest first (at most 100); empty when none. */
+            downloads: components["schemas"]["Download"][];
+        };
+        DownloadNotFoundError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "session_not_found" | "download_not_found";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        DownloadIncompleteError: {
+            error: {
+                /**
+                 * @description Error code.
+                 * @enum {string}
+                 */
+                code: "download_incomplete";
+                /** @description What went wrong, in words. */
+                message: string;
+                /** @description Details; what they hold depends on the code. */
+                context?: {
+                    [key: string]: unknown;
+                };
+            };
+        };
         Takeover: {
             /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
             session_id: string;
@@ -1519,7 +1716,7 @@ export interface components {
             /** @description The last returned id, to pass as after; null when nothing follows yet. */
             next_cursor: string | null;
         };
-        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_tab_opened"] | components["schemas"]["JournalEvent_tab_closed"] | components["schemas"]["JournalEvent_tab_refused"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
+        JournalEvent: components["schemas"]["JournalEvent_transition"] | components["schemas"]["JournalEvent_act_received"] | components["schemas"]["JournalEvent_act_started"] | components["schemas"]["JournalEvent_act_finished"] | components["schemas"]["JournalEvent_step"] | components["schemas"]["JournalEvent_navigation"] | components["schemas"]["JournalEvent_page_error"] | components["schemas"]["JournalEvent_console_error"] | components["schemas"]["JournalEvent_blocker"] | components["schemas"]["JournalEvent_captcha"] | components["schemas"]["JournalEvent_access"] | components["schemas"]["JournalEvent_tab_opened"] | components["schemas"]["JournalEvent_tab_closed"] | components["schemas"]["JournalEvent_tab_refused"] | components["schemas"]["JournalEvent_takeover"] | components["schemas"]["JournalEvent_handback"] | components["schemas"]["JournalEvent_cdp_connected"] | components["schemas"]["JournalEvent_cdp_disconnected"] | components["schemas"]["JournalEvent_fork_source"] | components["schemas"]["JournalEvent_device"] | components["schemas"]["JournalEvent_forked"] | components["schemas"]["JournalEvent_profile_loaded"] | components["schemas"]["JournalEvent_profile_saved"] | components["schemas"]["JournalEvent_profile_not_saved"] | components["schemas"]["JournalEvent_download_completed"] | components["schemas"]["JournalEvent_download_cut"] | components["schemas"]["JournalEvent_usage"] | components["schemas"]["JournalEvent_ended"];
         JournalEvent_transition: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1895,6 +2092,32 @@ export interface components {
             /** @description The session it was copied from. */
             source: string;
         };
+        JournalEvent_device: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description The session emulates a device (the create's device, or its source's for a fork): one of its first events.
+             * @enum {string}
+             */
+            type: "device";
+            /** @description The device's name in Playwright's list. */
+            name: string;
+            /** @description The viewport's width in CSS pixels (the device's, unless the create gave one). */
+            width: number;
+            /** @description The viewport's height in CSS pixels. */
+            height: number;
+            /** @description The device scale factor (CSS to device pixels). */
+            scale: number;
+            /** @description Whether pages are laid out as on a phone or tablet (the meta viewport is honoured). */
+            mobile: boolean;
+            /** @description Whether the session has touch: its clicks are taps. */
+            touch: boolean;
+        };
         JournalEvent_forked: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -1969,6 +2192,43 @@ export interface components {
             /** @description Why: over the size bound (with the sizes), or the state could not be read or stored. */
             reason: string;
         };
+        JournalEvent_download_completed: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A file the page downloaded is kept whole (GET /v1/sessions/{id}/downloads/{download_id}).
+             * @enum {string}
+             */
+            type: "download.completed";
+            /** @description The download, as the envelope lists it. */
+            download: components["schemas"]["Download"];
+        };
+        JournalEvent_download_cut: {
+            /** @description Its number in the session's journal: 1, 2, 3... in order. */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it happened (ISO 8601).
+             */
+            at: string;
+            /**
+             * @description A download was stopped and its partial file removed.
+             * @enum {string}
+             */
+            type: "download.cut";
+            /** @description The download as far as it came (complete false). */
+            download: components["schemas"]["Download"];
+            /**
+             * @description Why: over the plan's size per file or per session, over the count per session, failed on its way (network, refused address), or the session ended before it did.
+             * @enum {string}
+             */
+            reason: "file_too_large" | "session_bytes" | "too_many" | "failed" | "session_ended";
+        };
         JournalEvent_usage: {
             /** @description Its number in the session's journal: 1, 2, 3... in order. */
             id: number;
@@ -2015,6 +2275,54 @@ export interface components {
             error_code: string | null;
             /** @description What happened, in words; null when nothing did. */
             error_message: string | null;
+        };
+        WebhookDeliveryList: {
+            /** @description The session's events in order, each with its attempts; empty when the session has no webhook. */
+            deliveries: components["schemas"]["WebhookDelivery"][];
+        };
+        WebhookDelivery: {
+            /** @description The event id, as its body carries it. */
+            id: string;
+            /**
+             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
+             * @enum {string}
+             */
+            type: "session.ended" | "session.failed" | "download.completed";
+            /** @description Where it is sent. */
+            url: string;
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601).
+             */
+            created_at: string;
+            /**
+             * @description pending: not yet answered 2xx (it waits for its session's earlier events, or for its next attempt); delivered: answered 2xx, never sent again; failed: given up 24 h after the event.
+             * @enum {string}
+             */
+            state: "pending" | "delivered" | "failed";
+            /** @description When the next attempt is due; null once delivered or failed. */
+            next_attempt_at: string | null;
+            /** @description When it was delivered or given up; null while pending. */
+            finished_at: string | null;
+            /** @description Its attempts, in order. */
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        WebhookAttempt: {
+            /** @description Which attempt, from 1. */
+            n: number;
+            /**
+             * Format: date-time
+             * @description When it started (ISO 8601).
+             */
+            at: string;
+            /** @description How long it took, in milliseconds. */
+            duration_ms: number;
+            /** @description The receiver's HTTP status; null when none came (see error). */
+            status_code: number | null;
+            /** @description Why no status came (refused address, connection, TLS, time-out); null when one did. */
+            error: string | null;
+            /** @description The start of the receiver's answer (at most 256 characters); null when it was empty. */
+            excerpt: string | null;
         };
         Health: {
             /**
@@ -2073,6 +2381,24 @@ export interface components {
                     [key: string]: unknown;
                 };
             };
+        };
+        WebhookEvent: {
+            /** @description The event id (evt_...): the same on every attempt, so a receiver can drop a repeat. */
+            id: string;
+            /**
+             * @description session.ended: the session closed or expired; session.failed: it failed (data.error says why); download.completed: a file the page downloaded is kept (data is the download item).
+             * @enum {string}
+             */
+            type: "session.ended" | "session.failed" | "download.completed";
+            /**
+             * Format: date-time
+             * @description When the event happened (ISO 8601).
+             */
+            created: string;
+            /** @description Session id, starting with ses_; then the id of the node that runs it, _, and 24 characters. */
+            session_id: string;
+            /** @description session.ended and session.failed: {status: closed or failed, expired, ended_at, error: {code, message} or null}. download.completed: the download item {id, name, mime, bytes, url, complete}. */
+            data: unknown;
         };
     };
     responses: {
@@ -2224,7 +2550,7 @@ export interface operations {
                      */
                     timeout?: number;
                     /**
-                     * @description Browser viewport size; each side defaults on its own.
+                     * @description Browser viewport size; each side defaults on its own, to the device's when `device` is given.
                      * @default {
                      *       "width": 1280,
                      *       "height": 720
@@ -2290,7 +2616,7 @@ export interface operations {
                     url?: string;
                     /** @description Steps run after url, in order (the first one should be goto when there is no url). close may only be last. */
                     steps?: components["schemas"]["Step"][];
-                    /** @description A User-Agent of your own; by default one is assigned from a pool of current browsers, with matching client hints. */
+                    /** @description A User-Agent of your own; by default the device's, or one assigned from a pool of current browsers, with matching client hints. */
                     user_agent?: string;
                     /**
                      * @description Browser locale, a BCP 47 language tag such as en-US.
@@ -2328,6 +2654,22 @@ export interface operations {
                          */
                         sameSite?: "Strict" | "Lax" | "None";
                     }[];
+                    /** @description A device to emulate by its Playwright name (iPhone 13, Pixel 7, ...; case aside): its viewport, scale, User-Agent, touch (clicks tap) and mobile layout. viewport and user_agent given win. */
+                    device?: string;
+                    /** @description The position the browser reports; the geolocation permission comes with it. */
+                    geolocation?: {
+                        /** @description Degrees. */
+                        latitude: number;
+                        /** @description Degrees. */
+                        longitude: number;
+                        /**
+                         * @description Metres.
+                         * @default 10
+                         */
+                        accuracy?: number;
+                    };
+                    /** @description Permissions granted to every page of the session without a prompt. */
+                    permissions?: ("geolocation" | "notifications")[];
                     /** @description Start from a saved profile's cookies, localStorage and IndexedDB. With persist: true a new name starts empty; with false it must have been saved (404 profile_not_found). */
                     profile?: {
                         /** @description 1 to 64 of a-z, 0-9, - and _; your account's own. */
@@ -2338,6 +2680,11 @@ export interface operations {
                          */
                         persist?: boolean;
                     };
+                    /**
+                     * @description Where this session's events (session.ended, session.failed, download.completed) are POSTed, signed with the key's webhook secret; over the key's own webhook URL. It must be https and must not resolve to a private, loopback or link-local address.
+                     * @example https://example.com/hooks/tabwright
+                     */
+                    webhook_url?: string;
                 };
             };
         };
@@ -3200,6 +3547,382 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TraceNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getObservation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest observation. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LatestObservation"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    listDownloads: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's downloads. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadList"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
+            421: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WrongNodeError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    getDownload: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+                /** @description The download's id, from the envelope's downloads or GET /v1/sessions/{id}/downloads. */
+                download_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, streamed from disk. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description attachment; filename="<its name>"; filename*=UTF-8''<its name>. */
+                    "Content-Disposition": string;
+                    /** @description nosniff: the declared type is never sniffed into another. */
+                    "X-Content-Type-Options": "nosniff";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            /** @description The body, the query or a header is invalid: context.path names the field, context.expected what was wanted. Fix the request; sending it again unchanged fails again. */
+            400: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description session_not_found: no such session for this key, or it ended more than 24 h ago. download_not_found: the session has no download of that id. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadNotFoundError"];
+                };
+            };
+            /** @description The download is still arriving (try again once the list says complete), or it was cut (over the plan's bounds, failed, or the session ended first): it has no file. */
+            409: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DownloadIncompleteError"];
                 };
             };
             /** @description The session runs on another node, the one its id names (ses_<node>_...) and context.node says: send its requests there. nginx with deploy/nginx.conf routes them by the id, so a client behind it never sees this. */
@@ -4828,6 +5551,101 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["InvalidRequestError"];
+                };
+            };
+            /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */
+            401: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UnauthorizedError"];
+                };
+            };
+            /** @description No such session for this key: it never existed, expired, was closed or failed. Create a new session and replay the steps. */
+            404: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionNotFoundError"];
+                };
+            };
+            /** @description Over the plan's request rate (context.limit requests_per_minute) or its concurrent sessions (context.limit concurrent_sessions): honour Retry-After, back off. */
+            429: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    /** @description Seconds to wait before retrying. */
+                    "Retry-After": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RateLimitedError"];
+                };
+            };
+            /** @description An internal fault; nothing internal is shown. Retrying may help. */
+            500: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InternalError"];
+                };
+            };
+        };
+    };
+    sessionWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description Session id, from the create answer. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session's deliveries. */
+            200: {
+                headers: {
+                    /** @description Id of this request (req_…), the same as the envelope's request_id. On every answer. */
+                    "X-Request-Id": string;
+                    /** @description Requests this key may make in any 60 s (its plan's rate). */
+                    "X-RateLimit-Limit": number;
+                    /** @description Requests left in the current 60 s window. */
+                    "X-RateLimit-Remaining": number;
+                    /** @description Unix time (s) when the oldest counted request leaves the window. */
+                    "X-RateLimit-Reset": number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDeliveryList"];
                 };
             };
             /** @description Missing or invalid API key (Authorization: Bearer sk_live_… or sk_test_…). */

@@ -1,7 +1,9 @@
-// One session: its chart, timeline, latest observation, live view, usage, trace and webhooks, kept live
-// from the journal's event stream (read with fetch, since EventSource cannot send the key).
+// One session: its chart, timeline, latest observation, downloads, live view, usage, trace and
+// webhooks, kept live from the journal's event stream (read with fetch, since EventSource cannot
+// send the key).
 import { ApiFailure, type Api } from './api.js';
 import { ChartPanel } from './chart.js';
+import { DownloadsPanel } from './downloads.js';
 import { h, fill } from './dom.js';
 import { bytes, count, dateTime, deviceLine, duration } from './format.js';
 import { LivePanel } from './live.js';
@@ -28,6 +30,7 @@ export class SessionPage {
   private readonly lineage = new Lineage();
   private readonly observation: ObservationPanel;
   private readonly webhooks: WebhookPanel;
+  private readonly downloads: DownloadsPanel;
   private readonly live: LivePanel;
   private readonly summary = h('dl', { class: 'summary' });
   private readonly journalNote = h('p', { class: 'note', role: 'status' });
@@ -50,6 +53,7 @@ export class SessionPage {
     this.observation = new ObservationPanel(api, id);
     this.live = new LivePanel(api, id);
     this.webhooks = new WebhookPanel(api, id);
+    this.downloads = new DownloadsPanel(api, id, this.stop.signal);
     this.element = h(
       'div',
       { class: 'session-page' },
@@ -68,6 +72,7 @@ export class SessionPage {
           section('Timeline', 'timeline', this.journalNote, this.timeline.element),
           section('Latest observation', 'observation', this.observation.element),
           section('Webhooks', 'webhooks', this.webhooks.element),
+          section('Downloads', 'downloads', this.downloads.element),
         ),
       ),
     );
@@ -79,6 +84,7 @@ export class SessionPage {
     });
     void this.followJournal();
     this.webhooks.start();
+    void this.downloads.refresh();
   }
 
   private get ended(): boolean {
@@ -128,6 +134,7 @@ export class SessionPage {
       this.showSummary();
     }
     this.timeline.add(event);
+    if (event.type === 'download.completed' || event.type === 'download.cut') void this.downloads.refresh();
     this.lineage.add(event);
     if (event.type === 'ended') {
       this.endEvent = event;

@@ -73,6 +73,14 @@ export function describeEvent(event: JournalEvent): { what: string; outcome: str
       return { what: `state saved to profile ${text(event.name)}`, outcome: bytes(Number(event.bytes)), failed: false };
     case 'profile.not_saved':
       return { what: `state not saved to profile ${text(event.name)}: ${text(event.reason)}`, outcome: '', failed: true };
+    case 'download.completed': {
+      const item = (event.download ?? {}) as { name?: unknown; mime?: unknown; bytes?: unknown };
+      return { what: `downloaded ${text(item.name)} (${text(item.mime)})`, outcome: bytes(Number(item.bytes)), failed: false };
+    }
+    case 'download.cut': {
+      const item = (event.download ?? {}) as { name?: unknown; bytes?: unknown };
+      return { what: `download ${text(item.name)} cut: ${text(event.reason)}`, outcome: bytes(Number(item.bytes)), failed: true };
+    }
     case 'usage':
       return { what: `usage: ${text(event.seconds)} s, ${text(event.credits)} credits`, outcome: '', failed: false };
     case 'ended':

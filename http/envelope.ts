@@ -5,10 +5,10 @@ import type { ActAnswer, Session } from '../actors/session.js';
 import { cdpUrl } from './cdp.js';
 import type { AppContext } from './state.js';
 
-/** The session envelope (contract 2.1): the session's and the request's ids and its CDP address, then the act's result (or, for a bare create, none). */
+/** The session envelope (contract 2.1): the session's and the request's ids and its CDP address, then the act's result (or, for a bare create, none), then the session's downloads so far. */
 export function envelope(ctx: AppContext, session: Session, result: ActResult | null): Envelope {
   const ids = { session_id: session.spec.id, expires_at: new Date(session.expiresAt).toISOString(), request_id: ctx.state.requestId, cdp_url: cdpUrl(ctx, session) };
-  return { ...ids, ...(result ?? noResult()) };
+  return { ...ids, ...(result ?? noResult()), downloads: session.downloads() };
 }
 
 /** Why a request found its session gone, as the HTTP error the contract names. */

@@ -9,6 +9,7 @@ import { systemMemory } from '../lib/platform/capacity/memory.js';
 import { systemClock } from '../lib/platform/clock.js';
 import { profileKey, type Config } from '../lib/platform/config/index.js';
 import { pruneEnded } from '../lib/platform/journal/retention.js';
+import { sweepDownloads } from '../lib/platform/downloads/sweep.js';
 import { PRUNE_INTERVAL_MS } from '../lib/platform/journal/limits.js';
 import { closeOrphanJournals } from '../lib/platform/journal/orphans.js';
 import { sessionNode } from '../lib/platform/ids.js';
@@ -116,6 +117,14 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
         await store.pruneWebhooks(systemClock.now() - WEBHOOK_RETENTION_MS);
       } catch (error) {
         log.warn({ err: error }, 'journal pruning failed');
+      }
+      // Downloads of sessions that ended over 24 h ago go on the same schedule, each on its own.
+      if (config.dataDir === ':memory:') return;
+      try {
+        const count = await sweepDownloads(store, config.dataDir, systemClock.now());
+        if (count) log.info({ count }, 'download folders swept');
+      } catch (error) {
+        log.warn({ err: error }, 'download sweep failed');
       }
     };
     await prune();

@@ -2,7 +2,7 @@
 // refs in place), then what changed, then the error with the contract's advice; screenshots as
 // image content, a PDF as an embedded resource, an extraction as JSON.
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Envelope, TabwrightError } from '../client/index.js';
+import type { DownloadedFile, Envelope, TabwrightError } from '../client/index.js';
 import { stepErrorAdvice } from '../lib/contract/errors.js';
 
 type Content = CallToolResult['content'][number];
@@ -42,6 +42,7 @@ export function envelopeResult(envelope: Envelope): CallToolResult {
     if (others) parts.push(others);
     if (page.changes) parts.push(changesText(page.changes));
   }
+  if (envelope.downloads?.length) parts.push(downloadsText(envelope.downloads));
   if (envelope.extraction !== undefined && envelope.extraction !== null) parts.push(`## Extraction\n${JSON.stringify(envelope.extraction)}`);
   if (error) {
     const advice = stepErrorAdvice[error.code];
@@ -53,6 +54,35 @@ export function envelopeResult(envelope: Envelope): CallToolResult {
     else content.push({ type: 'image', data: media.data, mimeType: `image/${media.format}` });
   }
   return error ? { content, isError: true } : { content };
+}
+
+/** The session's downloads, one a line: what the download tool reads by id. */
+function downloadsText(downloads: Envelope['downloads']): string {
+  const line = (d: Envelope['downloads'][number]): string => `${d.id} ${JSON.stringify(d.name)} ${d.mime} ${d.bytes} bytes${d.complete ? '' : ' (not complete)'}`;
+  return `## Downloads\n${downloads.map(line).join('\n')}`;
+}
+
+/** The downloads of a session, as the download tool lists them. */
+export function downloadsResult(id: string, downloads: Envelope['downloads']): CallToolResult {
+  return { content: [{ type: 'text', text: downloads.length ? `session ${id}\n\n${downloadsText(downloads)}` : `session ${id}: no downloads` }] };
+}
+
+/** The most text a download shows inline, and the largest file handed over at all (as an embedded resource). */
+const INLINE_TEXT_BYTES = 256 * 1024;
+const EMBEDDED_BYTES = 1024 * 1024;
+const TEXT_TYPES = /^(text\/|application\/(json|xml|csv|javascript)|[^;]*\+(json|xml))/;
+
+/** One downloaded file: text inline, other types as an embedded resource, a large one as where to fetch it. */
+export function downloadResult(id: string, downloadId: string, file: DownloadedFile): CallToolResult {
+  const head = `${file.name ?? downloadId} · ${file.type} · ${file.bytes.length} bytes`;
+  if (TEXT_TYPES.test(file.type) && file.bytes.length <= INLINE_TEXT_BYTES) {
+    return { content: [{ type: 'text', text: `${head}\n\n${new TextDecoder().decode(file.bytes)}` }] };
+  }
+  if (file.bytes.length <= EMBEDDED_BYTES) {
+    const blob = Buffer.from(file.bytes).toString('base64');
+    return { content: [{ type: 'text', text: head }, { type: 'resource', resource: { uri: `tabwright://${id}/downloads/${downloadId}`, mimeType: file.type, blob } }] };
+  }
+  return { content: [{ type: 'text', text: `${head}: too large to hand over here; GET /v1/sessions/${id}/downloads/${downloadId} with the key` }] };
 }
 
 /** A fork's copies: each one's envelope as envelopeResult gives it, one after another; isError when a step failed in any. */

@@ -4,7 +4,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { TabwrightError, type Step, type Tabwright } from '../client/index.js';
-import { apiErrorResult, envelopeResult, forkResult, jsonResult, unreachableResult } from './render.js';
+import { apiErrorResult, downloadResult, downloadsResult, envelopeResult, forkResult, jsonResult, unreachableResult } from './render.js';
 import { toolDefinitions } from './tools.js';
 
 type Args = Record<string, unknown>;
@@ -56,6 +56,11 @@ export function tabwrightMcp(tabwright: Tabwright, version: string): TabwrightMc
         return jsonResult(await tabwright.listSessions(params));
       case 'session_fork':
         return forkResult(await tabwright.forkSession(await sessionOf(args), params));
+      case 'download': {
+        const id = await sessionOf(args);
+        if (typeof args.download_id === 'string') return downloadResult(id, args.download_id, await tabwright.getDownload(id, args.download_id));
+        return downloadsResult(id, (await tabwright.listDownloads(id)).downloads);
+      }
       case 'profile_list':
         return jsonResult(await tabwright.listProfiles(params));
       default:

@@ -7,6 +7,7 @@ import { listQueryCodec } from '../lib/contract/request/list.js';
 import { profileListQueryCodec } from '../lib/contract/request/profile.js';
 import { forkBodyCodec } from '../lib/api/fork.js';
 import { MAX_STEPS } from '../lib/api/steps-array.js';
+import { DOWNLOAD_ID_PATTERN } from '../lib/contract/response/download.js';
 import { stepModules, type StepName } from '../lib/api/steps.js';
 
 /** One tool as tools/list gives it, and which step it runs (none for the session and batch tools). */
@@ -20,7 +21,7 @@ export interface ToolDefinition {
 const SESSION_ID: JsonSchema = {
   type: 'string',
   minLength: 1,
-  description: "The session (ses_…); default: this connection's own, opened on first use and closed with it.",
+  description: "Session id (ses_…); default: this connection's session, opened on first use, closed with it.",
 };
 
 /** Steps with a tool of their own: every one but close (session_close ends a session). */
@@ -121,6 +122,11 @@ export function toolDefinitions(): ToolDefinition[] {
     },
     { name: 'session_list', ...toolInput({ ...schemaOf(listQueryCodec), description: "Lists this key's sessions, newest first." }, {}) },
     forkTool(),
+    {
+      name: 'download',
+      description: "Lists the files the session's pages downloaded; with download_id, answers that file (text inline, else embedded up to 1 MiB).",
+      inputSchema: { type: 'object', properties: { session_id: SESSION_ID, download_id: { type: 'string', pattern: DOWNLOAD_ID_PATTERN } }, additionalProperties: false },
+    },
     { name: 'profile_list', ...toolInput({ ...schemaOf(profileListQueryCodec), description: "Lists this account's saved profiles (kept logins) by name, for session_open's profile." }, {}) },
   ];
 }

@@ -6,6 +6,8 @@ import { cdpRoute, cdpVersionRoute } from './cdp.js';
 import { createRoute } from './create.js';
 import { dashboardFileRoute, dashboardRoute } from './dashboard.js';
 import { deleteRoute } from './delete.js';
+import { downloadRoute } from './download.js';
+import { downloadsRoute } from './downloads.js';
 import { eventsRoute } from './events.js';
 import { forkRoute } from './fork.js';
 import { getRoute } from './get.js';
@@ -34,6 +36,8 @@ export const routes: readonly Route[] = [
   forkRoute,
   traceRoute,
   observationRoute,
+  downloadsRoute,
+  downloadRoute,
   liveRoute,
   takeoverRoute,
   handbackRoute,

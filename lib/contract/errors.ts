@@ -4,7 +4,8 @@
  * issue 17's wrong_node (a request for a session reached a node that does not run it), issue 30's
  * too_many_connections (a session's CDP connections are at their bound), issue 31's profile codes
  * (profile_not_found; profile_in_use: a persisting session holds it; profile_unreadable: its saved
- * state does not decrypt with this node's key).
+ * state does not decrypt with this node's key), issue 32's download codes (download_not_found; download_incomplete:
+ * still arriving, or cut).
  */
 export const apiErrorCodes = [
   'invalid_request',
@@ -12,6 +13,8 @@ export const apiErrorCodes = [
   'insufficient_credits',
   'session_not_found',
   'trace_not_found',
+  'download_not_found',
+  'download_incomplete',
   'profile_not_found',
   'not_found',
   'idempotency_conflict',

@@ -157,6 +157,16 @@ describe('tabwright/client Tabwright', () => {
     expect(received.map((request) => `${request.method} ${request.url}`)).to.deep.equal(['GET /v1/sessions/ses_9', 'DELETE /v1/sessions/ses_1']);
   });
 
+  it('reads a download as its bytes, its type and its name (filename* first)', async () => {
+    const disposition = 'attachment; filename="r_sum_.csv"; filename*=UTF-8\'\'r%C3%A9sum%C3%A9.csv';
+    const { tabwright, received } = await client([{ status: 200, body: 'a,b', headers: { 'content-type': 'text/csv', 'content-disposition': disposition } }]);
+    const file = await tabwright.getDownload('ses_1', 'dl_x');
+    // The fake service writes its bodies as JSON: the bytes are the quoted text.
+    expect(Buffer.from(file.bytes).toString()).to.equal('"a,b"');
+    expect(file).to.include({ type: 'text/csv', name: 'résumé.csv' });
+    expect(received.map((request) => request.url)).to.deep.equal(['/v1/sessions/ses_1/downloads/dl_x']);
+  });
+
   it('names a body that is not the contract error unexpected_response', async () => {
     const { tabwright } = await client([{ status: 502, body: 'Bad gateway' }]);
     const error = await tabwright.listSessions().catch((caught: unknown) => caught);

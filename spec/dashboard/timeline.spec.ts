@@ -42,6 +42,15 @@ describe('dashboard describeEvent', () => {
     expect(describeEvent({ id: 13, at, type: 'tab.refused', url: 'https://example.com/ad', opener: 't1', max: 10 })).to.deep.equal({ what: 'tab refused: https://example.com/ad opened by t1', outcome: 'over 10 tabs', failed: true });
   });
 
+  it('shows a kept download with its type and size, and a cut one as a failure with why', () => {
+    const download = { id: 'dl_1', name: 'q3.csv', mime: 'text/csv', bytes: 2048, url: 'https://a.test/q3', complete: true };
+    const kept = describeEvent({ id: 10, at, type: 'download.completed', download });
+    expect(kept).to.include({ what: 'downloaded q3.csv (text/csv)', failed: false });
+    expect(kept?.outcome).to.equal('2.0 KB');
+    const cut = describeEvent({ id: 11, at, type: 'download.cut', download: { ...download, complete: false }, reason: 'file_too_large' });
+    expect(cut).to.include({ what: 'download q3.csv cut: file_too_large', failed: true });
+  });
+
   it('leaves transitions to the chart', () => {
     expect(describeEvent({ id: 1, at, type: 'transition', from: null, to: 'active.idle', event: 'xstate.init' })).to.equal(null);
   });

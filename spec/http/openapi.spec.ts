@@ -34,7 +34,7 @@ describe('GET /v1/openapi.json', () => {
     const doc = buildDocument(routes) as { paths: Record<string, Record<string, unknown>> };
     expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.keys(item).filter((k) => k !== 'parameters').map((m) => `${m.toUpperCase()} ${path}`))).to.have.members([
       'POST /v1/sessions', 'GET /v1/sessions', 'GET /v1/sessions/{id}', 'DELETE /v1/sessions/{id}', 'POST /v1/sessions/{id}/act', 'POST /v1/sessions/{id}/fork', 'GET /v1/sessions/{id}/events',
-      'GET /v1/sessions/{id}/trace', 'GET /v1/sessions/{id}/webhooks',
+      'GET /v1/sessions/{id}/trace', 'GET /v1/sessions/{id}/webhooks', 'GET /v1/sessions/{id}/downloads', 'GET /v1/sessions/{id}/downloads/{download_id}',
       'GET /v1/sessions/{id}/observation',
       'GET /v1/sessions/{id}/live', 'POST /v1/sessions/{id}/takeover', 'POST /v1/sessions/{id}/handback', 'POST /v1/sessions/{id}/input',
       'GET /v1/sessions/{id}/cdp', 'GET /v1/sessions/{id}/cdp/json/version',

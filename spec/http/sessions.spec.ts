@@ -22,7 +22,7 @@ describe('sessions API', () => {
       const res = await create({});
       expect(res.status).to.equal(201);
       expect(Object.keys(res.body)).to.deep.equal([
-        'session_id', 'expires_at', 'request_id', 'cdp_url', 'completed', 'page', 'media', 'extraction', 'blockers_dismissed', 'error',
+        'session_id', 'expires_at', 'request_id', 'cdp_url', 'completed', 'page', 'media', 'extraction', 'blockers_dismissed', 'error', 'downloads',
       ]);
       expect(res.body.session_id).to.match(/^ses_/);
       expect(res.body.request_id).to.equal(res.headers['x-request-id']);
@@ -32,6 +32,7 @@ describe('sessions API', () => {
       expect(res.body.extraction).to.equal(null);
       expect(res.body.blockers_dismissed).to.deep.equal([]);
       expect(res.body.error).to.equal(null);
+      expect(res.body.downloads).to.deep.equal([]);
       expect(Date.parse(res.body.expires_at) - service.clock.now()).to.equal(300_000);
       for (const header of ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset']) expect(res.headers).to.have.property(header);
     });

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
 import type { Envelope } from '../../client/index.js';
-import { envelopeResult } from '../../mcp/render.js';
+import { downloadResult, envelopeResult } from '../../mcp/render.js';
 
 type Page = NonNullable<Envelope['page']>;
 
@@ -46,5 +46,16 @@ describe('MCP tool results', () => {
     });
     expect(text).to.include('## Tabs\nt1 "Shop" http://example.test/\n* t2 "Sign in" http://example.test/signin (opened by t1)');
     expect(text).to.include('## Changes\ntab: now t2 (opened; was t1)\n+ # Sign in');
+  });
+
+  it('hands over a download: text inline, other types embedded, a large one as where to fetch it', () => {
+    const file = (type: string, bytes: Uint8Array) => downloadResult('ses_1', 'dl_1', { bytes, type, name: 'f' });
+    const text = file('text/csv', new TextEncoder().encode('a,b\n1,2'));
+    expect(text.content).to.deep.equal([{ type: 'text', text: 'f · text/csv · 7 bytes\n\na,b\n1,2' }]);
+    const pdf = file('application/pdf', new Uint8Array([37, 80, 68, 70]));
+    expect(pdf.content[1]).to.deep.equal({ type: 'resource', resource: { uri: 'tabwright://ses_1/downloads/dl_1', mimeType: 'application/pdf', blob: 'JVBERg==' } });
+    const large = file('application/zip', new Uint8Array(2 * 1024 * 1024));
+    expect(large.content).to.have.length(1);
+    expect((large.content[0] as { text: string }).text).to.contain('GET /v1/sessions/ses_1/downloads/dl_1');
   });
 });

@@ -4,11 +4,14 @@ import { DEFAULT_BLOCK_RESOURCES, DEFAULT_PROXY, DEFAULT_VIEWPORT, type SessionS
 import { blockedTypes } from './resources.js';
 import type { StorageState } from '../state/storage.js';
 import { autoCountry, type Pools } from '../../network/upstream.js';
+import type { PlanName } from '../../contract/plans.js';
 
 /** What a session's context is opened with: a create's settings (contract 4.1), by their names there, and whose it is. */
 export type ContextSettings = Partial<SessionSettings> & Pick<SessionSettings, 'viewport' | 'block_resources' | 'auto_dismiss_blockers'> & {
   /** The session's account: AI selector resolutions are cached per account and domain. */
   accountId?: string;
+  /** Its key's plan: the bounds on what its pages may download. */
+  plan?: PlanName;
   /** The create's `url`, for the proxy's country auto. */
   url?: string;
   /** The id the session will have: the trace's file name. */

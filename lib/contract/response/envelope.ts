@@ -4,6 +4,7 @@ import {
 } from '../codec/index.js';
 import { stepErrorCodes } from '../errors.js';
 import { STEP_TYPES } from '../step-types.js';
+import { downloadListCodec } from './download.js';
 import { mediaItemCodec } from './media.js';
 import { pageStateCodec } from './page.js';
 
@@ -48,6 +49,7 @@ export const envelopeCodec = named(
     ),
     blockers_dismissed: described(arrayOf(oneOf(['cookie_consent', 'popup']), { name: 'kinds' }), 'Kinds of blockers dismissed automatically, each once.'),
     error: described(nullable(stepErrorCodec), 'Null on success; otherwise the step that failed (the steps after it did not run).'),
+    downloads: downloadListCodec,
   }),
   'Envelope',
 );
@@ -55,8 +57,8 @@ export const envelopeCodec = named(
 /** The session envelope as a value (contract 2.1). */
 export type Envelope = t.TypeOf<typeof envelopeCodec>;
 
-/** The envelope's act part, which running an act makes: all but the session's and the request's ids. */
-export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id' | 'cdp_url'>;
+/** The envelope's act part, which running an act makes: all but the session's and the request's ids and the session's downloads. */
+export type ActResult = Omit<Envelope, 'session_id' | 'expires_at' | 'request_id' | 'cdp_url' | 'downloads'>;
 
 /** The act part of an envelope for which no step ran (a bare create): nothing done, nothing found. */
 export function noResult(): ActResult {

@@ -1,6 +1,7 @@
 import * as t from 'io-ts';
 import { anyJson, arrayOf, boolean, dateTime, described, intAtLeast, named, nullable, number, oneOf, string, strictObject, withSchema, type Props } from '../codec/index.js';
 import { sessionId } from './envelope.js';
+import { DOWNLOAD_CUT_REASONS, downloadItemCodec } from './download.js';
 
 /** The newest events kept per session; older ones are dropped as new ones are written. */
 export const MAX_JOURNAL_EVENTS = 5_000;
@@ -121,6 +122,16 @@ export const journalEventKinds = [
   kind('profile.not_saved', 'The session\'s state was not written back to its profile; the saved state stays as it was.', {
     name: described(string, 'The profile.'),
     reason: described(string, 'Why: over the size bound (with the sizes), or the state could not be read or stored.'),
+  }),
+  kind('download.completed', 'A file the page downloaded is kept whole (GET /v1/sessions/{id}/downloads/{download_id}).', {
+    download: described(downloadItemCodec, 'The download, as the envelope lists it.'),
+  }),
+  kind('download.cut', 'A download was stopped and its partial file removed.', {
+    download: described(downloadItemCodec, 'The download as far as it came (complete false).'),
+    reason: described(
+      oneOf(DOWNLOAD_CUT_REASONS),
+      'Why: over the plan\'s size per file or per session, over the count per session, failed on its way (network, refused address), or the session ended before it did.',
+    ),
   }),
   kind('usage', 'What the session consumed, in all (written as it ends).', {
     seconds: described(count, 'Runtime in whole seconds, rounded up.'),
