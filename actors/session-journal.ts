@@ -10,6 +10,9 @@ import { statePath } from '../lib/platform/journal/transitions.js';
 import type { ActRequest, RunOutcome } from '../lib/browser/act/runner.js';
 import type { Store, UsageInput } from '../lib/platform/store/index.js';
 import type { Telemetry } from '../lib/platform/telemetry/index.js';
+import type { Webhooks } from '../lib/platform/webhooks/service.js';
+import { deviceEvent } from '../lib/browser/context/device.js';
+import type { ContextSettings } from '../lib/browser/context/settings.js';
 
 /** The records one session writes into its journal, and the journal itself. */
 export class SessionJournal {
@@ -24,6 +27,21 @@ export class SessionJournal {
       onWriteError: (error) => deps.telemetry.log.warn({ err: error, session_id: sessionId }, 'journal write failed'),
     });
     this.journal.addSecrets(secrets);
+  }
+
+  /** The session's first events: the session it was forked from, and the device it emulates. */
+  opened(parent: string | undefined, settings: ContextSettings | undefined): void {
+    if (parent) this.journal.record({ type: 'fork.source', source: parent });
+    const device = deviceEvent(settings);
+    if (device) this.journal.record(device);
+  }
+
+  /** Sends each kept download, journaled where the browser saw it finish, to the session's webhook too. */
+  forwardDownloads(webhooks: Webhooks): void {
+    const sessionId = this.journal.sessionId;
+    this.journal.subscribe((event) => {
+      if (event.type === 'download.completed') void webhooks.enqueue(sessionId, 'download.completed', event.download);
+    });
   }
 
   /**

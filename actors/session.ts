@@ -26,7 +26,6 @@ import type { ProfileVault } from '../lib/platform/profiles/vault.js';
 import { SessionProfile } from './session-profile.js';
 import { SessionMeter } from './session-meter.js';
 import type { ContextSettings } from '../lib/browser/context/settings.js';
-import { deviceEvent } from '../lib/browser/context/device.js';
 
 /** How long closing a browser context may take before the exit path goes on without it. */
 const CONTEXT_CLOSE_CAP_MS = 5_000;
@@ -151,12 +150,11 @@ export class Session {
   /** Records the admitted session `spec.id` as opened around its page and starts its lifecycle. */
   static async start(driver: PageDriver, spec: SessionSpec, deps: SessionDeps): Promise<Session> {
     const session = new Session(spec, deps, driver);
-    if (spec.parent) session.journal.record({ type: 'fork.source', source: spec.parent });
-    const device = deviceEvent(spec.settings);
-    if (device) session.journal.record(device);
+    session.records.opened(spec.parent, spec.settings);
     // Admission wrote the row when the create came in; it becomes visible, running from now.
     await deps.store.openedSession(spec.id, { startedAt: session.startedAt, expiresAt: session.expiresAt });
     driver.attachJournal?.(session.journal);
+    if (deps.webhooks) session.records.forwardDownloads(deps.webhooks);
     session.actor.start();
     // A page lost between acts ends the session at once: billed up to now, never refunded.
     driver.onPageFailure?.(({ code, message }) => session.actor.send({ type: 'page.failed', code, message }));

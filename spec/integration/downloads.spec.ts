@@ -7,6 +7,14 @@ import { browserSuite } from '../support/browser.js';
 import { html } from '../support/site.js';
 import { bytesOrJson } from '../support/zip.js';
 import { Tabwright } from '../../client/index.js';
+import { randomBytes } from 'node:crypto';
+import { verifyWebhookSignature } from '../../client/webhooks.js';
+import { AddressGuard, AllowList } from '../../lib/network/address.js';
+import { systemClock } from '../../lib/platform/clock.js';
+import { setKeyWebhook } from '../../lib/platform/webhooks/keys.js';
+import { secretSealingKey } from '../../lib/platform/webhooks/secret.js';
+import { Webhooks } from '../../lib/platform/webhooks/service.js';
+import { selfSignedCertificate, startReceiver, type Receiver } from '../support/https-receiver.js';
 
 // A report with bytes that are not text, so "byte for byte" means something.
 const REPORT = Buffer.concat([Buffer.from('quarter,total\nq3,1200\n'), Buffer.from([0, 1, 2, 0xff, 0xfe, 0x80])]);
@@ -54,13 +62,23 @@ describe('a session\'s downloads against real Chromium', function () {
       },
     },
     'trial',
+    () => ({ webhooks: (store) => new Webhooks({ store, guard, clock: systemClock, sealingKey, ca: receiver.ca, userAgent: 'test', warn: () => undefined, backoff: () => 10, pollMs: 50 }) }),
   );
+  // Kept downloads are webhook events too: a receiver of the session's events on loopback.
+  const sealingKey = secretSealingKey(randomBytes(32));
+  const guard = new AddressGuard(AllowList.parse('127.0.0.1'));
+  let receiver: Receiver;
+  before(async () => (receiver = await startReceiver(selfSignedCertificate())));
+  after(() => receiver.close());
   const list = (id: string, auth = t.auth) => t.service.http.get(`/v1/sessions/${id}/downloads`).set(auth);
   const file = (id: string, downloadId: string, auth = t.auth) =>
     t.service.http.get(`/v1/sessions/${id}/downloads/${downloadId}`).set(auth).buffer(true).parse(bytesOrJson);
 
   it('keeps an attachment, a form post\'s answer, a script\'s blob and a hostile name, lists them and serves each byte for byte, during the session and after it', async () => {
-    const created = await t.create({ url: t.site.url('/files') });
+    const key = t.service.store.sync.findKeyByToken(t.auth.Authorization.slice('Bearer '.length))!;
+    const { secret } = await setKeyWebhook({ store: t.service.store, guard, sealingKey, now: Date.now() }, key, { url: null, rotate: true });
+    receiver.received.length = 0;
+    const created = await t.create({ url: t.site.url('/files'), webhook_url: receiver.url });
     expect(created.status).to.equal(201);
     expect(created.body.downloads).to.deep.equal([]);
     const id = created.body.session_id as string;
@@ -109,6 +127,13 @@ describe('a session\'s downloads against real Chromium', function () {
 
     await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth).expect(204);
     expect(existsSync(`${folder}/incoming`)).to.equal(false);
+    // Each kept file was a signed download.completed event, in order, and the session's end came last.
+    await receiver.until(5);
+    const delivered = receiver.received.map((r) => JSON.parse(r.body) as { type: string; session_id: string; data: { id?: string } });
+    expect(delivered.map((event) => event.type)).to.deep.equal([...Array(4).fill('download.completed'), 'session.ended']);
+    expect(delivered.slice(0, 4).map((event) => event.data.id)).to.deep.equal(listed.body.downloads.map((d: { id: string }) => d.id));
+    expect(delivered.every((event) => event.session_id === id)).to.equal(true);
+    for (const r of receiver.received) expect(await verifyWebhookSignature(secret!, String(r.headers['tabwright-signature']), r.body)).to.equal(true);
     const after = await list(id);
     expect(after.body.downloads).to.deep.equal(listed.body.downloads);
     expect(Buffer.compare((await file(id, first!.id)).body as Buffer, REPORT)).to.equal(0);
