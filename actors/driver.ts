@@ -118,7 +118,12 @@ export class PlaywrightDriver implements BrowserDriver {
     this.maxTabs = options.maxTabs ?? DEFAULT_MAX_TABS;
     if (this.dataDir !== null && this.dataDir !== ':memory:') {
       // The downloads' browser CDP session is opened with the browser, not on a create's path.
-      const prepare = (): void => void DownloadHub.of(engine.browser()).catch(() => undefined);
+      // onUp runs while the engine's machine is still entering `up`, when browser() would refuse:
+      // the browser is asked for once that transition is done (and not at all if it was lost again).
+      const prepare = (): void =>
+        queueMicrotask(() => {
+          if (engine.available) void DownloadHub.of(engine.browser()).catch(() => undefined);
+        });
       this.unsubscribe.push(engine.onUp(prepare));
       if (engine.available) prepare();
     }
