@@ -5,7 +5,7 @@ import { blockedTypes } from '../lib/browser/context/resources.js';
 import { DEFAULT_PROXY } from '../lib/contract/request/settings.js';
 import { takesWarmContext, WARM_SETTINGS, type ContextSettings } from '../lib/browser/context/settings.js';
 import { applyIdentity, identityOf, nextIdentity, type Identity } from '../lib/browser/context/user-agent.js';
-import { deviceOf, emulationOptions, markTouch } from '../lib/browser/context/device.js';
+import { deviceOf, emulationOptions, markTouch, sessionUserAgent } from '../lib/browser/context/device.js';
 import type { PageSetup } from '../lib/browser/context/page.js';
 import { addSessionCookies } from '../lib/browser/context/cookies.js';
 import { settingRefusal } from '../lib/browser/context/refusal.js';
@@ -218,7 +218,7 @@ export class PlaywrightDriver implements BrowserDriver {
   /** A context, page and session proxy made for `settings`, every set-up done; on failure nothing is left open. */
   private async build(settings: ContextSettings, trace: TraceTarget | null): Promise<OpenedPage> {
     const browser = this.engine.browser();
-    const pinned = settings.user_agent ?? settings.assignedUserAgent;
+    const pinned = sessionUserAgent(settings, browser.version()) ?? settings.assignedUserAgent;
     const device = deviceOf(settings);
     const identity = pinned ? identityOf(pinned, device?.isMobile) : nextIdentity(browser.version());
     const upstream = resolveUpstream(settings.proxy ?? DEFAULT_PROXY, settings.url, this.network.pools);

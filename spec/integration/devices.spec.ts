@@ -94,8 +94,11 @@ describe('POST /v1/sessions with device, geolocation and permissions, against re
     expect(res.body.page.title).to.equal('Device');
     const id = res.body.session_id as string;
     const readout = (await run(id, READOUT)) as Readout;
+    // The descriptor's User-Agent, naming the engine's Chrome rather than the one Playwright ships.
+    const major = engine.browser().version().split('.')[0]!;
+    expect(pixel.userAgent).to.match(/Chrome\/\d+\.\d+\.\d+\.\d+/);
     expect(readout).to.deep.equal({
-      ua: pixel.userAgent,
+      ua: pixel.userAgent.replace(/Chrome\/[\d.]+/, `Chrome/${major}.0.0.0`),
       mobile: true,
       platform: 'Android',
       chrome: true,

@@ -13,6 +13,20 @@ export function deviceOf(settings: ContextSettings): DeviceDescriptor | undefine
   return settings.device === undefined ? undefined : deviceDescriptor(settings.device);
 }
 
+/**
+ * The User-Agent a session sends: `given`, except that a Chrome User-Agent a device supplied gets
+ * the running engine's major version, reduced as Chrome sends it (`Chrome/156.0.0.0`). Playwright's
+ * descriptors name the Chrome Playwright ships, and a page comparing the User-Agent with what the
+ * engine does (its features, its client hints' brands) would see two browsers. One the caller wrote
+ * is theirs, sent as written.
+ */
+export function sessionUserAgent(settings: ContextSettings, browserVersion: string): string | undefined {
+  const given = settings.user_agent;
+  const device = deviceOf(settings);
+  if (!given || !device || given !== device.userAgent) return given;
+  return given.replace(/Chrome\/\d+(?:\.\d+)*/, `Chrome/${browserVersion.split('.')[0]}.0.0.0`);
+}
+
 /** The options of browser.newContext that `settings`' device, geolocation and permissions give. */
 export function emulationOptions(settings: ContextSettings): Pick<BrowserContextOptions, 'deviceScaleFactor' | 'isMobile' | 'hasTouch' | 'geolocation' | 'permissions'> {
   const device = deviceOf(settings);

@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import { devices } from 'playwright';
 import type { ContextSettings } from '../../../../lib/browser/context/settings.js';
-import { emulationOptions } from '../../../../lib/browser/context/device.js';
+import { emulationOptions, sessionUserAgent } from '../../../../lib/browser/context/device.js';
 import { closeDeviceNames } from '../../../../lib/contract/request/device.js';
 import { startFakeService } from '../../../support/service.js';
 
@@ -51,6 +51,16 @@ describe('POST /v1/sessions: device, geolocation and permissions', () => {
     });
     expect(emulationOptions(await settingsOf({ geolocation: { latitude: 1, longitude: 2, accuracy: 0 }, permissions: ['geolocation'] })).permissions).to.deep.equal(['geolocation']);
     expect(emulationOptions(await settingsOf({}))).to.deep.equal({});
+  });
+
+  it('names the engine\'s Chrome in a device\'s User-Agent, and sends one the caller wrote as written', async () => {
+    const pixel = await settingsOf({ device: 'Pixel 7' });
+    expect(sessionUserAgent(pixel, '156.0.8078.108')).to.equal(devices['Pixel 7'].userAgent.replace(/Chrome\/[\d.]+/, 'Chrome/156.0.0.0'));
+    // Safari's names no Chrome; a User-Agent given beside the device is the caller's.
+    expect(sessionUserAgent(await settingsOf({ device: 'iPhone 13' }), '156.0.8078.108')).to.equal(devices['iPhone 13'].userAgent);
+    const own = 'Mozilla/5.0 (Linux; Android 14) Chrome/120.0.1.2 Mobile Safari/537.36';
+    expect(sessionUserAgent(await settingsOf({ device: 'Pixel 7', user_agent: own }), '156.0.8078.108')).to.equal(own);
+    expect(sessionUserAgent(await settingsOf({}), '156.0.8078.108')).to.equal(undefined);
   });
 
   it('answers an unknown device with the closest names, and bounds the name before comparing it', async () => {
