@@ -17,12 +17,12 @@ const DEFUDDLE = readFileSync(require.resolve('defuddle'), 'utf8');
 export const EXTRACTORS = ['ours', 'readability', 'defuddle'] as const;
 type Extractor = (typeof EXTRACTORS)[number];
 
-/** Readability alone, on a copy of the loaded page, as its own README runs it: the article's text. */
-async function readabilityText(page: Page): Promise<string> {
+/** Readability alone, on a copy of the loaded page, as its own README runs it: the article's HTML. */
+export async function readabilityText(page: Page): Promise<string> {
   const html = await page.evaluate(
     `(() => { const module = undefined; ${READABILITY}\n;return new Readability(document.cloneNode(true)).parse()?.content ?? ''; })()`,
   );
-  return expectedText(String(html));
+  return String(html);
 }
 
 /** defuddle alone, on the loaded page (it reads the live styles and works on its own copy): the article's text. */
@@ -45,7 +45,7 @@ async function libraryTexts(browser: Browser, origin: string, url: string): Prom
     await context.route('**/*', (route) => (route.request().url().startsWith(origin) ? route.continue() : route.abort()));
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'load', timeout: 30_000 });
-    const readability = await readabilityText(page).catch(() => '');
+    const readability = expectedText(await readabilityText(page).catch(() => ''));
     const defuddle = await defuddleText(page).catch(() => '');
     return { readability, defuddle };
   } finally {

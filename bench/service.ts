@@ -18,12 +18,27 @@ import { openStore, type Store } from '../lib/platform/store/index.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
 import { createLogger } from '../lib/platform/log.js';
 import { testChromium } from '../spec/support/chromium.js';
-import { localNetwork } from '../spec/support/network.js';
+import { localNetwork, offlineResolver } from '../spec/support/network.js';
+import { AddressGuard, AllowList, type GuardVerdict } from '../lib/network/address.js';
 import { packageVersion } from '../lib/platform/version.js';
 import { McpConnections } from '../mcp/http.js';
 
 /** Chromium flag: every host but this machine fails at once (the real pages reference the whole web). */
 export const OFFLINE_DNS = '--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1';
+/**
+ * Chromium flags for pages nobody here wrote: what a context without a proxy of its own asks for
+ * goes to a closed port of this machine, addresses written as numbers and WebSockets included,
+ * except loopback, which Chromium never proxies.
+ */
+const NOWHERE_BUT_LOOPBACK = ['--proxy-server=http://127.0.0.1:9'];
+
+/** The sessions' guard for such pages: the test sites' 127.0.0.1 and no other address, public ones included. */
+class LoopbackOnly extends AddressGuard {
+  override async check(host: string, port?: number): Promise<GuardVerdict> {
+    const verdict = await super.check(host, port);
+    return verdict.ok && verdict.address !== '127.0.0.1' ? { ok: false, reason: 'blocked_address', detail: `${host} is not 127.0.0.1` } : verdict;
+  }
+}
 
 /** A running service for a benchmark. */
 export interface BenchService {
@@ -55,10 +70,11 @@ export async function refilled(service: BenchService, size: number): Promise<voi
 
 /**
  * Starts engine, store, registry and HTTP server on a random loopback port; `offline` adds
- * OFFLINE_DNS; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the
+ * OFFLINE_DNS; `loopbackOnly` (with `offline`) lets neither sessions nor raw contexts reach any
+ * address but 127.0.0.1; `warmSessions` as TABWRIGHT_WARM_SESSIONS (default 0); `gate` replaces the
  * registry's default one; `profileMaxBytes` as TABWRIGHT_PROFILE_MAX_MB, in bytes (default 10 MiB).
  */
-export async function startBenchService(options: { offline?: boolean; warmSessions?: number; gate?: EngineGate; profileMaxBytes?: number } = {}): Promise<BenchService> {
+export async function startBenchService(options: { offline?: boolean; loopbackOnly?: boolean; warmSessions?: number; gate?: EngineGate; profileMaxBytes?: number } = {}): Promise<BenchService> {
   const dataDir = mkdtempSync(join(tmpdir(), 'tabwright-bench-'));
   const store = await openStore(dataDir);
   // Logged as a server logs (info, JSON lines, synchronous writes), so the figures carry that cost,
@@ -66,10 +82,10 @@ export async function startBenchService(options: { offline?: boolean; warmSessio
   const telemetry = new Telemetry(createLogger(pino.destination({ dest: '/dev/null', sync: true }), 'info'));
   const engine = new Engine({
     telemetry,
-    ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS] }) } : { chromium: { executablePath: testChromium() } }),
+    ...(options.offline ? { launch: () => launchChromium({ executablePath: testChromium(), extraArgs: [OFFLINE_DNS, ...(options.loopbackOnly ? NOWHERE_BUT_LOOPBACK : [])] }) } : { chromium: { executablePath: testChromium() } }),
   });
   await engine.start();
-  const driver = new PlaywrightDriver(engine, { store, network: localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
+  const driver = new PlaywrightDriver(engine, { store, network: options.loopbackOnly ? { guard: new LoopbackOnly(AllowList.parse('127.0.0.1'), offlineResolver), pools: null } : localNetwork(), dataDir, telemetry, warm: { sessions: options.warmSessions ?? 0 } });
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: options.profileMaxBytes ?? 10 * 2 ** 20 });
   const registry = new Registry({ store, profiles, clock: systemClock, driver, telemetry, gate: options.gate });
   const mcp = new McpConnections(packageVersion());
