@@ -35,7 +35,7 @@ const browser = service.engine.browser();
 /** The parts of the API's answers read here. */
 interface Answer {
   session_id?: string;
-  page?: { markdown?: { content?: string } } | null;
+  page?: { url?: string; markdown?: { content?: string } } | null;
 }
 
 async function call(method: string, path: string, body?: object): Promise<Answer> {
@@ -43,13 +43,19 @@ async function call(method: string, path: string, body?: object): Promise<Answer
   return res.status === 204 ? {} : ((await res.json()) as Answer);
 }
 
-/** Main mode's whole markdown through the API, as a reader gets it (its title line dropped); '' when the page fails. */
-async function ours(url: string): Promise<string> {
+/**
+ * Main mode's whole markdown through the API, as a reader gets it (its title line dropped), and
+ * whether the page had gone elsewhere by then ('' when it failed). An archived page's own script
+ * may send it back to its site (`if (location.protocol != "https:") …`); offline, that is an error
+ * page, which neither extractor can be scored on.
+ */
+async function ours(url: string): Promise<{ text: string; left: boolean }> {
   const created = await call('POST', '/v1/sessions', { url });
-  if (!created.session_id) return '';
+  if (!created.session_id) return { text: '', left: false };
   try {
     const act = await call('POST', `/v1/sessions/${created.session_id}/act`, { steps: [{ observe: { mode: 'main', max_text_length: WHOLE } }] });
-    return readerText(act.page?.markdown?.content ?? '', true);
+    const at = (act.page?.url ?? url).replace(/#.*$/, '');
+    return { text: readerText(act.page?.markdown?.content ?? '', true), left: at !== url };
   } finally {
     await call('DELETE', `/v1/sessions/${created.session_id}`);
   }
@@ -78,6 +84,8 @@ interface Result {
 }
 
 const results: Result[] = [];
+/** Pages that had left their address by the time they were read: scored for neither extractor. */
+const left: string[] = [];
 const queue = [...paths];
 const started = Date.now();
 console.log(`bench:content: ${set.length} pages from ${folder ?? 'the repository (spec/fixtures)'}; load average at start ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
@@ -85,14 +93,16 @@ await Promise.all(
   Array.from({ length: CONCURRENCY }, async () => {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [path, page] = next;
-      const texts = { ours: await ours(site.url(path)), readability: await readability(site.url(path)) };
-      results.push({ page, ours: countSnippets(page, texts.ours), readability: countSnippets(page, texts.readability), texts });
+      const mine = await ours(site.url(path));
+      const texts = { ours: mine.text, readability: await readability(site.url(path)) };
+      if (mine.left) left.push(page.id);
+      else results.push({ page, ours: countSnippets(page, texts.ours), readability: countSnippets(page, texts.readability), texts });
       if (out) {
         mkdirSync(out, { recursive: true });
         writeFileSync(join(out, `${page.id}.ours.txt`), texts.ours);
         writeFileSync(join(out, `${page.id}.readability.txt`), texts.readability);
       }
-      if (results.length % 50 === 0) console.log(`  ${results.length} pages scored`);
+      if ((results.length + left.length) % 50 === 0) console.log(`  ${results.length + left.length} pages read`);
     }
   }),
 );
@@ -103,6 +113,7 @@ const row = (name: string, counts: SnippetCounts): string => {
   const f = figures(counts);
   return `${name.padEnd(14)}${[f.precision, f.recall, f.accuracy, f.f].map((n) => n.toFixed(3).padStart(10)).join('')}`;
 };
+if (left.length > 0) console.log(`\n${left.length} pages went elsewhere before they were read (their own scripts, offline), scored for neither: ${left.join(', ')}`);
 const mine = figures(total((r) => r.ours));
 const theirs = figures(total((r) => r.readability));
 console.log(`\n${'extractor'.padEnd(14)}${['precision', 'recall', 'accuracy', 'F'].map((h) => h.padStart(10)).join('')}`);
@@ -125,6 +136,6 @@ for (const r of losses.slice(0, 15)) {
 const margin = mine.f - theirs.f;
 console.log(`\nF: tabwright ${mine.f.toFixed(3)}, Readability ${theirs.f.toFixed(3)} (margin ${margin >= 0 ? '+' : ''}${margin.toFixed(3)}, target ≥ +0.030);` +
   ` recall ${mine.recall.toFixed(3)} against ${theirs.recall.toFixed(3)} (target: not lower) — ${margin >= 0.03 && mine.recall >= theirs.recall ? 'target met' : 'target not met'}`);
-console.log(`${results.length} pages in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
+console.log(`${results.length} pages scored, ${left.length} left out, in ${((Date.now() - started) / 1000).toFixed(0)} s; load average at end ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 await service.stop();
 await site.stop();

@@ -3,6 +3,7 @@
 // the names the page gives it, by its heading, or by its shape; none by the site it is on.
 import { namedAs, sizeOf, textOf, textSizes, tokenWords, wordCount } from './class-words.js';
 import { touchesEmbed } from './embeds.js';
+import { TEASER_HEADING, TEASER_LINE } from './teaser-labels.js';
 
 /** Words naming a block of reader comments or reviews (never the singular `review`: a critic's review is an article). */
 const DISCUSSION_WORDS = new Set([
@@ -22,9 +23,6 @@ const READER_TYPES = /schema\.org\/(Comment|UserComments|AggregateRating)\b/i;
  */
 const DISCUSSION_HEADING =
   /^((\(?\d+\)?\s*)?(comments?|responses?|replies|reader (reviews|comments)|(customer|user|guest) reviews|reviews|ratings and reviews|join the (discussion|conversation)|leave a (reply|comment|review)|post a comment|add a comment|write a review|rate this( recipe| article| product| story)?|what (readers|people|customers) (say|think)|kommentare|commentaires|comentarios|commenti|reacties)(\s*\(\d+\))?\s*:?|\d+ (thoughts|responses|comments|replies) (on|to) .*)$/i;
-/** Headings that open teasers, plugs, sign-ups and tag lists. */
-const TEASER_HEADING =
-  /^(you (may|might|will) (also )?(like|enjoy|be interested)|related( (stories|articles|posts|content|reading|coverage|news|topics|links))?:?$|more (from|on|in|like this|stories|to read|news)\b|read (more|next|also)\b|recommended( for you| reading| stories| articles)?:?$|most (popular|read|viewed|shared)\b|popular (now|topics|posts|stories)|don'?t miss|trending( now| stories| topics)?:?$|also (read|on)\b|further reading|top stories:?$|latest (news|stories|posts):?$|(sign up|subscribe)\b|get (the|our) .*newsletter|newsletter|(tags?|topics?|keywords?|filed under):?$|explore (more|topics))/i;
 /** A block under a teaser heading is links, a form, or short; a section of text that happens to be titled so is not. */
 const teaserShaped = (block: Element[]): boolean => {
   const text = block.reduce((n, el) => n + textOf(el).length, 0);
@@ -40,6 +38,11 @@ const TEASER_WORDS = new Set([
 ]);
 /** Word pairs that name the same inside a token (`more-from`, `also-like`, `sign-up`, `tag-cloud`), and author boxes and share bars. */
 const TEASER_PAIRS = /(^|-)(more-(from|stories|like|articles|news|in|on)|also-(like|read)|read-(more|next)|sign-up|up-next|tag-(cloud|list|links)|post-tags|entry-tags|article-tags|cat-links|tags-links|support-us|most-(read|popular|viewed)|further-reading|you-may|author-(bio|box|card|info|profile|details|about)|about-(the-)?author|share-(bar|buttons|tools|links)|social-share)(-|$)/;
+
+/** What a teaser or a plug holds: a way to somewhere else. */
+const LEADS_ELSEWHERE = 'a[href], form, input, button, iframe';
+/** The class a lead paragraph shares with teasers on some sites. */
+const LEAD_NAME = /(^|[\s_-])teaser($|[\s_-])/i;
 
 /** Most characters of a block a rule may drop: a section of comments can be long, but never most of a page. */
 const MAX_BLOCK_SHARE = 0.5;
@@ -161,8 +164,6 @@ function tagList(el: Element): boolean {
 /** Most characters (whitespace included) of a block looked at as a tag list or a plug. */
 const MAX_LIST_CHARS = 2000;
 
-/** Opening words of a one-line teaser link (`Read more: …`, `RELATED: …`). */
-const TEASER_LINE = /^(read more|more|related|see also|also read|read also|read next|recommended|further reading|watch|listen|explore|lesen sie auch|mehr zum thema|à lire aussi|lire aussi|leer más)\s*[:：|»›>—–-]/i;
 /** Link texts that ask the reader to subscribe or pay. */
 const PLUG_LINK = /^(subscribe|sign ?up|sign me up|register|become an? (supporter|member|subscriber)|support us|support (our|independent) journalism|donate|join (now|us|today)|get (the|our) newsletter)\b/i;
 /** Most words of a plug: a sentence or two around its link. */
@@ -192,7 +193,10 @@ export function removeNamedTeasers(body: Element): void {
   // Few blocks are so named: their sizes are read when found rather than measured for the whole tree up front.
   const total = sizeOf(body);
   for (const el of Array.from(body.querySelectorAll('[class], [id]'))) {
-    if (namedTeaser(el) && body.contains(el) && sizeOf(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
+    // A teaser leads elsewhere (a link, a form, a button); a block named `teaser` with none is the
+    // article's own lead, as German sites name it (`<div class="teaser">`).
+    if (!namedTeaser(el) || (LEAD_NAME.test(el.getAttribute('class') ?? '') && !el.querySelector(LEADS_ELSEWHERE))) continue;
+    if (body.contains(el) && sizeOf(el) <= total * MAX_BLOCK_SHARE && !sacred(el, body) && !touchesEmbed(el)) el.remove();
   }
 }
 

@@ -1,6 +1,7 @@
 import { Readability } from '@mozilla/readability';
 import { removeDiscussions, removeNamedTeasers, removeSignups, removeTeasers } from './boilerplate.js';
 import type { WalkCache } from './cache.js';
+import { trimEdges, removeLabelledRuns } from './edges.js';
 import { keepEmbeds, markEmbeds, type Removers } from './embeds.js';
 import { removeMetaLines } from './meta-lines.js';
 import { cloneSource, type Source } from './source.js';
@@ -243,7 +244,9 @@ export function readArticle(cache: WalkCache, minChars = 0): Article | null {
     const root = article?.content;
     if (!root) return null;
     removeTeasers(root);
+    removeLabelledRuns(root);
     removeMetaLines(root);
+    trimEdges(root);
     return {
       root,
       source: cloneSource(lives),

@@ -26,12 +26,17 @@ const CAPITAL = /^[\p{Lu}@]/u;
 /** A reading or watching time. */
 const READ_TIME = /^(\d+\s*(min(ute)?s?|m)\.?\s*(read|reading|lesezeit|de lecture)|(reading|read) time\s*:?\s*\d+\s*(min(ute)?s?)?|lesezeit\s*:?\s*\d+)/i;
 /** A photo credit alone on its line. */
-const CREDIT = /^(photo(graph)?s?|image|picture|illustration|credit|foto|bild|quelle|source)\s*(:|by\b|credit\b|©)|^©/i;
+const CREDIT = /^\(?(photo(graph)?s?|image|picture|illustration|credits?|fotos?|bild(quelle)?|abbildung|quelle|source|crédit|imagen|immagine|zdjęcie)\s*(:|by\b|via\b|credit\b|©)|^\(?(©|\(c\)\s)/i;
 /** A credit that ends with a picture agency ("Jane Doe/Getty Images", "Reuters"). */
-const AGENCY = /(getty images|shutterstock|alamy|afp|reuters|associated press|ap photo|epa|pa media|pa wire|dpa|anp|bloomberg via getty images|istock|unsplash)\s*\)?$/i;
+const AGENCY =
+  /(getty images|shutterstock|alamy|afp|reuters|associated press|ap photo|epa|pa media|pa wire|dpa|anp|bloomberg via getty images|istock(\.com|photo)?|unsplash|pixabay|pexels|imago( images)?|picture[- ]alliance|picturedesk(\.com)?|stock\.adobe\.com|adobe ?stock|thinkstock|fotolia|keystone|wenn(\.com)?|efe|ansa|pap|ddp)\s*\)?\]?$/i;
+/** A credit inside a caption, after its text ("… in Kyiv. Photo: Jane Doe", "… (REUTERS/John Smith)"). */
+const CAPTION_CREDIT = /(^|[\s.(])(photo|foto|bild|credit|quelle|source|crédit|imagen)\s*:|©|\((c|foto|photo)\)|\b(getty images|reuters|afp|dpa|istock|shutterstock|imago|picture[- ]alliance|wenn\.com|unsplash|keystone|efe)\b/i;
 /** Lines the page puts between paragraphs for its ads and layout, alone on their line. */
 const LAYOUT_LINE =
-  /^(advertisement|advertising|ad|sponsored( content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklame|(the )?(story|article) continues (below|after (this )?advertisement)|continue reading( (below|the (main )?story))?|scroll to continue( with content)?|skip (the )?advert(isement)?)\s*:?$/i;
+  /^(advertisement|advertising|ad|sponsored( content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklame|reklama|anuncio|annonce|(wird geladen|loading|cargando|chargement)( ?\.\.\.|…)?|(zurück|back)( (zur|zum|to( the)?) [\p{L} -]{0,20})?|nach oben|back to top|(rezept |artikel |seite |recipe |article )?(drucken|print(en)?|imprimir|imprimer|stampa|drukuj)( this)?( (recipe|article|page))?|teilen( mit)?|share( this)?( (article|story|page|post))?|(diesen )?artikel teilen|compartir|partager|condividi|udostępnij|(the )?(story|article) continues (below|after (this )?advertisement)|continue reading( (below|the (main )?story))?|scroll to continue( with content)?|skip (the )?advert(isement)?)\s*:?$/iu;
+/** A PHP warning the server printed into the page ("Warning: … in /var/www/….php on line 12"). */
+const SERVER_ERROR = /^(warning|notice|deprecated|fatal error|parse error|strict standards)\s*:.*\bon line \d+/i;
 /** Names of the networks a share bar links to. */
 const SHARE_WORD = /^(share( this( article| story| page)?)?( on)?|facebook|twitter|x|linkedin|whatsapp|telegram|email|e-mail|mail|pinterest|reddit|copy( link)?|link|print|messenger|flipboard|bluesky|threads|mastodon|tumblr|sms|comments?|\d+)$/i;
 const SHARE_SPLIT = /\s*[|·•,:]\s*|\s{2,}|\n/;
@@ -54,6 +59,8 @@ const META_UNLESS = new Set(['body', 'content', 'text', 'article', 'main', 'stor
 
 /** Most words a meta line has; longer ones are sentences, whatever they open with. */
 const MAX_META_WORDS = 16;
+/** Most words of a caption removed for its credit: past that it is a paragraph about the photo. */
+const MAX_CAPTION_WORDS = 50;
 /** Most words of a byline. */
 const MAX_BYLINE_WORDS = 12;
 /** Most characters of a line the page repeats that counts as boilerplate (a caption, a label), not a refrain of the text. */
@@ -91,6 +98,9 @@ function mostlyDate(text: string): boolean {
 function metaLine(el: Element): boolean {
   const text = textOf(el);
   const words = wordCount(text);
+  if (SERVER_ERROR.test(text)) return true;
+  // A caption that names where its photo comes from is the photo's small print, whatever else it says.
+  if (el.localName === 'figcaption' && words <= MAX_CAPTION_WORDS && CAPTION_CREDIT.test(text)) return true;
   if (words === 0 || words > MAX_META_WORDS) return false;
   if (READ_TIME.test(text) || DATE_LINE.test(text) || mostlyDate(text) || CREDIT.test(text) || LAYOUT_LINE.test(text)) return true;
   if ((words <= 8 && AGENCY.test(text)) || shareLine(el, text)) return true;

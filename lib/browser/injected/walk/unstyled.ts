@@ -22,19 +22,20 @@ const HIDDEN_ON_DESKTOP = /^(hidden|hide|is-hidden|u-hidden|display-none|d-none|
 /** Bootstrap's `d-md-block` or Tailwind's `md:block`, which show a `d-none` or `hidden` element again on wider screens. */
 const SHOWN_AGAIN = /^(d-(sm|md|lg|xl|xxl)-|(sm|md|lg|xl|2xl):)(block|inline|inline-block|flex|inline-flex|grid|table)$/;
 
-/** True when `el`'s class names say the stylesheet hides it on screen. */
 /** Names that may hold one of the tokens above: the rest are passed over unsplit. */
 const HIDDEN_HINT = /print|sr-|screen|hid|visual|invisible|a11y|assistive|offscreen|skip|none|mobile|visible|show/i;
 
-function hiddenByName(el: Element): boolean {
-  if (!HIDDEN_HINT.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) return false;
+/** How the names say the stylesheet hides `el` on screen: as a copy for paper, as text for screen readers, or on desktops; null when they do not. */
+function hiddenByName(el: Element): 'print' | 'reader' | 'desktop' | null {
+  if (!HIDDEN_HINT.test(`${el.getAttribute('class') ?? ''} ${el.getAttribute('id') ?? ''}`)) return null;
   const tokens = nameTokens(el);
   let hidden = false;
   for (const token of tokens) {
-    if (PRINT_ONLY.test(token) || (PRINT_SUFFIX.test(token) && !PRINT_CONTROL.test(token)) || SCREEN_READER_ONLY.test(token)) return true;
+    if (PRINT_ONLY.test(token) || (PRINT_SUFFIX.test(token) && !PRINT_CONTROL.test(token))) return 'print';
+    if (SCREEN_READER_ONLY.test(token)) return 'reader';
     if (HIDDEN_ON_DESKTOP.test(token)) hidden = true;
   }
-  return hidden && !tokens.some((token) => SHOWN_AGAIN.test(token));
+  return hidden && !tokens.some((token) => SHOWN_AGAIN.test(token)) ? 'desktop' : null;
 }
 
 /** Most characters of an element a print rule may show: a header, a URL line, a copyright line; never the article. */
@@ -87,7 +88,12 @@ export function removeUnstyled(live: Document, copy: Element): void {
   // lifts) keeps it: never a landmark, the main heading, or half the text.
   const most = sizeOf(copy) / 2;
   for (const el of Array.from(copy.querySelectorAll('[class], [id]'))) {
-    if (hiddenByName(el) && copy.contains(el) && sizeOf(el) <= most && !sacred(el, copy)) el.remove();
+    const hidden = hiddenByName(el);
+    if (!hidden || !copy.contains(el) || sizeOf(el) > most || sacred(el, copy)) continue;
+    // What is printed is a header, a URL, a copyright line: a long block named print-only is the
+    // article itself on a site that names its one copy so (`entry-content print-only`).
+    if (hidden === 'print' && textOf(el).length > MAX_PRINT_TEXT) continue;
+    el.remove();
   }
   for (const selector of printSelectors(live)) {
     let matches: Element[];

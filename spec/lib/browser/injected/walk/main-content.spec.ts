@@ -140,6 +140,28 @@ describe('PageApi#walk() main content', function () {
       expect(variant).to.not.match(/morning briefing|RELATED|also like|Ferry fares/);
     });
 
+    it('drops teaser labels and their links in other languages, and what trails the text: back links, plugs, a contact section', async () => {
+      const variant = await main(
+        `<div class="entry"><p><a href="/">Start</a> › <a href="/news">Nachrichten</a></p>${story(0, 2)}` +
+          `<p><strong>Auch interessant:</strong> <a href="/a">Fähre fährt wieder nach Plan</a></p>` +
+          `<figure><img src="/q.jpg" alt="The quay"><figcaption>Der alte Kai am Morgen. Foto: Tom Hale / dpa</figcaption></figure>${story(2)}` +
+          `<p>Warning: Creating default object from empty value in /www/htdocs/site/wp-includes/class.php on line 12</p>` +
+          `<p><strong>Mehr zum Thema:</strong></p><ul><li><a href="/b">Neuer Leuchtturmwärter ernannt</a></li><li><a href="/c">Hafengebühren steigen</a></li></ul>` +
+          `<p><a href="/news">Zurück zur Übersicht</a></p><p>Folgen Sie uns auf Twitter und Instagram!</p>` +
+          `<p>Kontakt:</p><p>Jan Koch</p><p>Telefon 040 49 07 11 06</p></div>`,
+      );
+      expectStory(variant);
+      expect(variant).to.include('The quay');
+      expect(variant).to.not.match(/Nachrichten|Auch interessant|Fähre|Foto: Tom Hale|Warning:|Mehr zum Thema|Leuchtturm|Zurück|Twitter|Kontakt|Jan Koch/);
+    });
+
+    it('keeps a lead named as a teaser that leads nowhere, and a long article named print-only', async () => {
+      const lead = 'Berlin. The port will close its oldest terminal, the harbour authority said on Monday, ending a century of grain trade.';
+      const variant = await main(`<div class="article"><div class="teaser"><i>Berlin.</i> <p>${lead.slice(8)}</p></div><div class="entry-content print-only">${story()}</div></div>`);
+      expectStory(variant);
+      expect(variant).to.include(lead.slice(8));
+    });
+
     it('drops ad labels, agency credits, share bars and author boxes between and after the paragraphs', async () => {
       const variant = await main(
         `<div class="entry">${story(0, 1)}<div class="adslot-label">Advertisement</div><p>Story continues below</p>${story(1, 2)}` +

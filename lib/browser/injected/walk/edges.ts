@@ -1,0 +1,132 @@
+// What Readability keeps at the edges of an article that is not the article: the teasers, plugs,
+// "back to the list" links, share and print lines and lone labels after the last paragraph, and
+// the breadcrumbs and link lines before the first; and, anywhere, a label line with the run of
+// links it announces ("Mehr zum Thema:" and its list). Known by shape (links, length) and by the
+// labels of teaser-labels.ts, never by the site.
+import { textOf, wordCount } from './class-words.js';
+import { touchesEmbed } from './embeds.js';
+import { TEASER_LABEL, TEASER_LINE } from './teaser-labels.js';
+
+/** Elements that are a block of text of their own when they hold no other such block. */
+const BLOCK = 'p, li, h2, h3, h4, h5, h6, blockquote, figcaption, pre, table, dd, dt, div, section, ul, ol, dl, figure';
+const HEADING = /^h[2-6]$/;
+
+/** Most of the article's text the edges may take: a trim that would eat more is a wrong reading of the page. */
+const MAX_EDGE_SHARE = 0.3;
+/** Words of a paragraph that is surely prose: the edge trim stops at the first one. */
+const PROSE_WORDS = 12;
+/** Most words of a label line. */
+const MAX_LABEL_WORDS = 8;
+/** A site's small print: copyright, rights and licence lines, and WordPress's filing line. */
+const SMALL_PRINT =
+  /(©|\bcopyright\b|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|wszelkie prawa zastrzeżone|this entry was posted in|bookmark the permalink|dieser eintrag wurde .{0,40}veröffentlicht)/i;
+/** A call to follow, subscribe, join or pay, as a plug after the text puts it. */
+const PLUG =
+  /(\b(follow|folge|folgen sie|siga|síganos|síguenos|suivez|seguici|obserwuj)\b.{0,80}\b(twitter|facebook|instagram|tiktok|youtube|linkedin|whatsapp|telegram)\b|\b(subscribe|abonnieren|abonniere|abonnez|suscríbete|suscribete|hazte (miembro|socio)|werden sie mitglied|become a (member|subscriber|supporter)|support (us|our journalism)|unterstützen sie uns|newsletter)\b)/i;
+/** Most words of a plug line. */
+const MAX_PLUG_WORDS = 30;
+/** A label line that opens a section of small lines: a contact, sources, authors ("Kontakt:", "Quellen:"). */
+const SECTION_LABEL = /^[\p{L}][\p{L} -]{0,40}:$/u;
+/** Most blocks of such a section at the end of the article. */
+const MAX_SECTION_BLOCKS = 8;
+/** Most words of a small-print line. */
+const MAX_SMALL_PRINT_WORDS = 40;
+
+const linkShare = (el: Element, text: string): number =>
+  text.length === 0 ? 0 : Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, el.localName === 'a' ? text.length : 0) / text.length;
+
+/**
+ * The article's leaf blocks in document order: a list counts as one block (its items are read
+ * together), a table and a figure too; any other block holding no block.
+ */
+function leafBlocks(root: Element): Element[] {
+  const blocks: Element[] = [];
+  for (const el of Array.from(root.querySelectorAll(BLOCK))) {
+    const whole = el.localName === 'ul' || el.localName === 'ol' || el.localName === 'table' || el.localName === 'figure' || el.localName === 'dl';
+    if (blocks.some((block) => block.contains(el))) continue;
+    if (!whole && el.querySelector(BLOCK)) continue;
+    if (textOf(el) === '' || touchesEmbed(el)) continue;
+    blocks.push(el);
+  }
+  return blocks;
+}
+
+/** True for a block that is a link line, a list of links, a teaser label or a stub of a line, not prose. */
+function edgeStuff(el: Element, trailing: boolean): boolean {
+  const text = textOf(el);
+  const words = wordCount(text);
+  if (words === 0) return false;
+  if (TEASER_LABEL.test(text) && words <= MAX_LABEL_WORDS) return true;
+  if (TEASER_LINE.test(text)) return true;
+  if (words <= MAX_SMALL_PRINT_WORDS && SMALL_PRINT.test(text)) return true;
+  if (trailing && words <= MAX_PLUG_WORDS && PLUG.test(text)) return true;
+  if (el.querySelector('img, picture, video, iframe') && words < 4) return false;
+  // Before the text, one link alone is as likely the article's own title as a way out: only lines of links go.
+  if (linkShare(el, text) >= 0.5) return words <= 80 && (trailing || el.querySelectorAll('a').length >= 2);
+  // A heading with nothing after it heads nothing; a word or three without a sentence's end is a label.
+  if (trailing && HEADING.test(el.localName)) return true;
+  return trailing && words <= 3 && !/[.!?…:"”»)]$/.test(text);
+}
+
+/** True for a paragraph of prose: enough words, mostly not links. */
+const prose = (el: Element): boolean => {
+  const text = textOf(el);
+  return wordCount(text) >= PROSE_WORDS && linkShare(el, text) < 0.5;
+};
+
+/**
+ * Removes from Readability's article the link lines, teaser lists, labels and stubs that follow
+ * its last paragraph of prose and the link lines and labels that come before its first, together
+ * at most MAX_EDGE_SHARE of its text.
+ */
+export function trimEdges(root: Element): void {
+  const blocks = leafBlocks(root);
+  const total = textOf(root).length;
+  let budget = total * MAX_EDGE_SHARE;
+  const take = (el: Element): boolean => {
+    const size = textOf(el).length;
+    if (size > budget) return false;
+    budget -= size;
+    el.remove();
+    return true;
+  };
+  // A section of short lines at the end opened by a label of its own ("Kontakt:", "Quellen:",
+  // "Autoren:") is about the article, not of it: it goes whole.
+  const tail: Element[] = [];
+  for (let i = blocks.length - 1; i >= 0 && tail.length < MAX_SECTION_BLOCKS && !prose(blocks[i]!); i--) tail.unshift(blocks[i]!);
+  const label = tail.findIndex((el) => HEADING.test(el.localName) || (SECTION_LABEL.test(textOf(el)) && wordCount(textOf(el)) <= 4));
+  if (label >= 0 && tail.slice(label).reduce((n, el) => n + textOf(el).length, 0) <= budget) for (const el of tail.slice(label)) take(el);
+  for (let i = blocks.length - 1; i >= 0; i--) {
+    const el = blocks[i]!;
+    if (!root.contains(el)) continue;
+    if (prose(el) || !edgeStuff(el, true) || !take(el)) break;
+  }
+  for (const el of blocks) {
+    if (!root.contains(el)) break;
+    if (prose(el) || HEADING.test(el.localName) || !edgeStuff(el, false) || !take(el)) break;
+  }
+}
+
+/**
+ * Removes label lines that announce teasers ("Mehr zum Thema:", "Lesen Sie auch", "Inhaltsverzeichnis")
+ * wherever they stand, with the run of link lines and link lists after them.
+ */
+export function removeLabelledRuns(root: Element): void {
+  for (const el of Array.from(root.querySelectorAll('p, div, strong, b, span, dt, li'))) {
+    if (!root.contains(el) || el.querySelector('p, div, ul, ol, table') || touchesEmbed(el)) continue;
+    const text = textOf(el);
+    if (!TEASER_LABEL.test(text) || wordCount(text) > MAX_LABEL_WORDS) continue;
+    // The label's line: an inline label is its parent's whole text.
+    let line: Element = el;
+    while (line.parentElement && line.parentElement !== root && textOf(line.parentElement) === text) line = line.parentElement;
+    let next = line.nextElementSibling;
+    line.remove();
+    while (next) {
+      const after: Element | null = next.nextElementSibling;
+      const nextText = textOf(next);
+      if (nextText && (linkShare(next, nextText) < 0.5 || touchesEmbed(next))) break;
+      next.remove();
+      next = after;
+    }
+  }
+}
