@@ -27,6 +27,8 @@ const PLUG =
 const MAX_PLUG_WORDS = 30;
 /** A label line that opens a section of small lines: a contact, sources, authors ("Kontakt:", "Quellen:"). */
 const SECTION_LABEL = /^[\p{L}][\p{L} -]{0,40}:$/u;
+/** A figure with its unit: an amount, a duration, a price. */
+const FIGURE = /\d\s*(kcal|kj|mg|kg|g|ml|l|min|minuten|minutes|std|h|%|€|\$|£|cm|mm|m)(?![\p{L}\p{N}])/iu;
 /** Most blocks of such a section at the end of the article. */
 const MAX_SECTION_BLOCKS = 8;
 /** Most words of a small-print line. */
@@ -41,14 +43,47 @@ const linkShare = (el: Element, text: string): number =>
  */
 function leafBlocks(root: Element): Element[] {
   const blocks: Element[] = [];
+  // In document order, what a whole block holds comes right after it.
+  let whole: Element | null = null;
   for (const el of Array.from(root.querySelectorAll(BLOCK))) {
-    const whole = el.localName === 'ul' || el.localName === 'ol' || el.localName === 'table' || el.localName === 'figure' || el.localName === 'dl';
-    if (blocks.some((block) => block.contains(el))) continue;
-    if (!whole && el.querySelector(BLOCK)) continue;
+    if (whole?.contains(el)) continue;
+    const isWhole = el.localName === 'ul' || el.localName === 'ol' || el.localName === 'table' || el.localName === 'figure' || el.localName === 'dl';
+    if (!isWhole && el.querySelector(BLOCK)) continue;
+    if (isWhole) whole = el;
     if (textOf(el) === '' || touchesEmbed(el)) continue;
     blocks.push(el);
   }
   return blocks;
+}
+
+/** Longest run of loose text and inline elements that is made a line of its own (see `wrapLooseRuns`). */
+const MAX_LOOSE_RUN = 300;
+
+/**
+ * Wraps in a paragraph each short run of text and inline elements that stands beside blocks in
+ * one parent (`<div><p>…</p>Copyright © 2024 <a>Imprint</a></div>`, a PHP warning among the
+ * paragraphs), so the edge trim sees it as the line a reader sees instead of passing over it.
+ * The copy is Readability's own: its new paragraphs have no live element, as its own wrappers.
+ */
+function wrapLooseRuns(root: Element): void {
+  for (const parent of [root, ...Array.from(root.querySelectorAll(BLOCK))]) {
+    if (!parent.querySelector(`:scope > :is(${BLOCK})`)) continue;
+    let run: ChildNode[] = [];
+    const flush = (): void => {
+      const text = run.map((node) => node.textContent ?? '').join('');
+      if (/\S/.test(text) && text.length <= MAX_LOOSE_RUN) {
+        const line = parent.ownerDocument.createElement('p');
+        run[0]!.before(line);
+        line.append(...run);
+      }
+      run = [];
+    };
+    for (const node of Array.from(parent.childNodes)) {
+      if (node.nodeType === 1 && (node as Element).matches(BLOCK)) flush();
+      else if (node.nodeType === 1 || node.nodeType === 3) run.push(node);
+    }
+    flush();
+  }
 }
 
 /** True for a block that is a link line, a list of links, a teaser label or a stub of a line, not prose. */
@@ -65,7 +100,8 @@ function edgeStuff(el: Element, trailing: boolean): boolean {
   if (linkShare(el, text) >= 0.5) return words <= 80 && (trailing || el.querySelectorAll('a').length >= 2);
   // A heading with nothing after it heads nothing; a word or three without a sentence's end is a label.
   if (trailing && HEADING.test(el.localName)) return true;
-  return trailing && words <= 3 && !/[.!?…:"”»)]$/.test(text);
+  // A figure ("390 kcal", "15 – 30 Min") is a fact of the text, not a label.
+  return trailing && words <= 3 && !/[.!?…:"”»)]$/.test(text) && !/\d/.test(text);
 }
 
 /** True for a paragraph of prose: enough words, mostly not links. */
@@ -80,6 +116,7 @@ const prose = (el: Element): boolean => {
  * at most MAX_EDGE_SHARE of its text.
  */
 export function trimEdges(root: Element): void {
+  wrapLooseRuns(root);
   const blocks = leafBlocks(root);
   const total = textOf(root).length;
   let budget = total * MAX_EDGE_SHARE;
@@ -95,7 +132,9 @@ export function trimEdges(root: Element): void {
   const tail: Element[] = [];
   for (let i = blocks.length - 1; i >= 0 && tail.length < MAX_SECTION_BLOCKS && !prose(blocks[i]!); i--) tail.unshift(blocks[i]!);
   const label = tail.findIndex((el) => HEADING.test(el.localName) || (SECTION_LABEL.test(textOf(el)) && wordCount(textOf(el)) <= 4));
-  if (label >= 0 && tail.slice(label).reduce((n, el) => n + textOf(el).length, 0) <= budget) for (const el of tail.slice(label)) take(el);
+  const section = label >= 0 ? tail.slice(label) : [];
+  // Figures with their units (nutrition, times, prices) are data of the text, whatever the label says.
+  if (section.length > 0 && !section.some((el) => FIGURE.test(textOf(el))) && section.reduce((n, el) => n + textOf(el).length, 0) <= budget) for (const el of section) take(el);
   for (let i = blocks.length - 1; i >= 0; i--) {
     const el = blocks[i]!;
     if (!root.contains(el)) continue;

@@ -34,7 +34,7 @@ const AGENCY =
 const CAPTION_CREDIT = /(^|[\s.(])(photo|foto|bild|credit|quelle|source|crédit|imagen)\s*:|©|\((c|foto|photo)\)|\b(getty images|reuters|afp|dpa|istock|shutterstock|imago|picture[- ]alliance|wenn\.com|unsplash|keystone|efe)\b/i;
 /** Lines the page puts between paragraphs for its ads and layout, alone on their line. */
 const LAYOUT_LINE =
-  /^(advertisement|advertising|ad|sponsored( content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklame|reklama|anuncio|annonce|(wird geladen|loading|cargando|chargement)( ?\.\.\.|…)?|(zurück|back)( (zur|zum|to( the)?) [\p{L} -]{0,20})?|nach oben|back to top|(rezept |artikel |seite |recipe |article )?(drucken|print(en)?|imprimir|imprimer|stampa|drukuj)( this)?( (recipe|article|page))?|teilen( mit)?|share( this)?( (article|story|page|post))?|(diesen )?artikel teilen|compartir|partager|condividi|udostępnij|(the )?(story|article) continues (below|after (this )?advertisement)|continue reading( (below|the (main )?story))?|scroll to continue( with content)?|skip (the )?advert(isement)?)\s*:?$/iu;
+  /^(advertisement|advertising|ad|sponsored( content)?|anzeige|werbung|publicité|publicidad|pubblicità|reklame|reklama|anuncio|annonce|(wird geladen|loading|cargando|chargement)( ?\.\.\.|…)?|(zurück|back)( (zur|zum|to( the)?) [\p{L} -]{0,20})?|nach oben|back to top|(rezept |artikel |seite |recipe |article )?(drucken|print(en)?|imprimir|imprimer|stampa|drukuj)( this)?( (recipe|article|page))?|teilen( mit)?|share( this)?( (article|story|page|post))?|(diesen )?artikel teilen|compartir|partager|condividi|udostępnij|((diese[nrs]? )?[\p{L}-]+ )?als pdf (herunterladen|downloaden|speichern)|(download|save|print)( this)?( (article|page|recipe))?( as)? pdf|pdf (herunterladen|download)|(the )?(story|article) continues (below|after (this )?advertisement)|continue reading( (below|the (main )?story))?|scroll to continue( with content)?|skip (the )?advert(isement)?)\s*:?$/iu;
 /** A PHP warning the server printed into the page ("Warning: … in /var/www/….php on line 12"). */
 const SERVER_ERROR = /^(warning|notice|deprecated|fatal error|parse error|strict standards)\s*:.*\bon line \d+/i;
 /** Names of the networks a share bar links to. */
@@ -73,6 +73,8 @@ const MAX_LINE_CHARS = 600;
 const LINE_SELECTOR = 'p, div, span, time, small, figcaption, address, header, h5, h6, em, strong, section';
 
 const INLINE = new Set(['span', 'time', 'small', 'em', 'strong']);
+/** Inline elements that may wrap a line's text without being a line of their own. */
+const WRAPPING = new Set(['span', 'time', 'small', 'em', 'strong', 'b', 'i', 'u', 'a', 'font', 'mark', 'cite']);
 
 /**
  * True when `el` is a line of its own: it holds no block, and an inline element is the whole
@@ -80,8 +82,15 @@ const INLINE = new Set(['span', 'time', 'small', 'em', 'strong']);
  */
 function isLine(el: Element, size: (el: Element) => number): boolean {
   if (el.querySelector('p, div, li, table, ul, ol, figure, blockquote, h1, h2, h3, h4, section, article, pre')) return false;
-  const parent = el.parentElement;
-  if (!INLINE.has(el.localName) || !parent) return true;
+  if (!INLINE.has(el.localName)) return true;
+  // Up through the inline elements around it that hold the same text (`<b><span>By Jo</span></b>`):
+  // the block they stand in decides.
+  let top = el;
+  while (top.parentElement && WRAPPING.has(top.parentElement.localName) && size(top.parentElement) <= size(el) + 40 && textOf(top.parentElement) === textOf(el)) {
+    top = top.parentElement;
+  }
+  const parent = top.parentElement;
+  if (!parent) return true;
   // Raw lengths first: a parent with much more text than its child is a sentence around it.
   return size(parent) <= size(el) + 40 && textOf(parent) === textOf(el);
 }
@@ -94,13 +103,19 @@ function mostlyDate(text: string): boolean {
   return other <= 2 && other < words.length / 2;
 }
 
+/** Words naming a photo's caption or credit in class names (`wp-caption-text`, `bildunterschrift`). */
+const CAPTION_WORDS = new Set(['caption', 'captions', 'figcaption', 'legend', 'legende', 'bildunterschrift', 'bu', 'credit', 'credits', 'photocredit', 'bildnachweis', 'copyright']);
+
+/** True for a caption: a figcaption, a line inside a figure, or a line named as a caption. */
+const caption = (el: Element): boolean => el.localName === 'figcaption' || !!el.closest('figure') || namedAs(el, CAPTION_WORDS);
+
 /** True when `el` is a byline, a date line, a reading time, a lone credit, an ad label or a share bar. */
 function metaLine(el: Element): boolean {
   const text = textOf(el);
   const words = wordCount(text);
   if (SERVER_ERROR.test(text)) return true;
   // A caption that names where its photo comes from is the photo's small print, whatever else it says.
-  if (el.localName === 'figcaption' && words <= MAX_CAPTION_WORDS && CAPTION_CREDIT.test(text)) return true;
+  if (words <= MAX_CAPTION_WORDS && CAPTION_CREDIT.test(text) && caption(el)) return true;
   if (words === 0 || words > MAX_META_WORDS) return false;
   if (READ_TIME.test(text) || DATE_LINE.test(text) || mostlyDate(text) || CREDIT.test(text) || LAYOUT_LINE.test(text)) return true;
   if ((words <= 8 && AGENCY.test(text)) || shareLine(el, text)) return true;

@@ -41,4 +41,4 @@ export const TEASER_HEADING = new RegExp(
 export const TEASER_LINE = new RegExp(`^(${TEASER_PHRASES.join('|')}|more|related|watch|listen|explore|mehr)\\s*[:：|»›>—–-]`, 'iu');
 
 /** A label line alone, no links of its own, that opens the teasers after it ("Mehr zum Thema:", "Inhaltsverzeichnis"). */
-export const TEASER_LABEL = new RegExp(`^(${TEASER_PHRASES.join('|')}|(table of )?contents|inhaltsverzeichnis|inhalt|sommaire|índice|indice|spis treści)\\s*[:：.…]*$`, 'iu');
+export const TEASER_LABEL = new RegExp(`^(${TEASER_PHRASES.join('|')}|inhaltsverzeichnis|sommaire|índice|indice|spis treści)\\s*[:：.…]*$`, 'iu');

@@ -148,11 +148,14 @@ describe('PageApi#walk() main content', function () {
           `<p>Warning: Creating default object from empty value in /www/htdocs/site/wp-includes/class.php on line 12</p>` +
           `<p><strong>Mehr zum Thema:</strong></p><ul><li><a href="/b">Neuer Leuchtturmwärter ernannt</a></li><li><a href="/c">Hafengebühren steigen</a></li></ul>` +
           `<p><a href="/news">Zurück zur Übersicht</a></p><p>Folgen Sie uns auf Twitter und Instagram!</p>` +
-          `<p>Kontakt:</p><p>Jan Koch</p><p>Telefon 040 49 07 11 06</p></div>`,
+          `<p>Kontakt:</p><p>Jan Koch</p><p>Telefon 040 49 07 11 06</p>Copyright © 2024 Hafenblatt <a href="/impressum">Impressum</a></div>`,
       );
       expectStory(variant);
       expect(variant).to.include('The quay');
-      expect(variant).to.not.match(/Nachrichten|Auch interessant|Fähre|Foto: Tom Hale|Warning:|Mehr zum Thema|Leuchtturm|Zurück|Twitter|Kontakt|Jan Koch/);
+      expect(variant).to.not.match(/Nachrichten|Auch interessant|Fähre|Foto: Tom Hale|Warning:|Mehr zum Thema|Leuchtturm|Zurück|Twitter|Kontakt|Jan Koch|Copyright|Impressum/);
+      // Figures after a label are the text's data, not a contact card.
+      const facts = await main(`<div class="entry">${story()}<p>Nährwerte:</p><p>1 Stück: 390 kcal</p><p>8 g Eiweiß</p></div>`);
+      expect(facts).to.include('390 kcal');
     });
 
     it('keeps a lead named as a teaser that leads nowhere, and a long article named print-only', async () => {
