@@ -69,6 +69,8 @@ export interface DriverOptions {
   warm?: WarmOptions;
   /** TABWRIGHT_MAX_TABS: tabs one session may have open at once. */
   maxTabs?: number;
+  /** How long a navigation may take to reach DOMContentLoaded (default NAVIGATION_TIMEOUT_MS): a test's pages that never get there need not hold it 30 s. */
+  navigationLimitMs?: number;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -90,7 +92,7 @@ interface OpenedPage {
   /** What each of its pages is prepared with; its identity changes when a session that pins one takes a ready page. */
   setup: PageSetup;
   proxy: SessionProxy;
-  env: Omit<PageEnv, 'solver' | 'journal' | 'tabs'> & { tabs: SessionTabs };
+  env: Omit<PageEnv, 'solver' | 'navigationLimitMs' | 'journal' | 'tabs'> & { tabs: SessionTabs };
 }
 
 /** The real driver: each session gets its own BrowserContext in the engine's browser. */
@@ -103,6 +105,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly telemetry: Telemetry | undefined;
   private readonly pool: WarmPool<OpenedPage> | null = null;
   private readonly maxTabs: number;
+  private readonly navigationLimitMs: number | undefined;
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
@@ -116,6 +119,7 @@ export class PlaywrightDriver implements BrowserDriver {
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
     this.maxTabs = options.maxTabs ?? DEFAULT_MAX_TABS;
+    this.navigationLimitMs = options.navigationLimitMs;
     if (this.dataDir !== null && this.dataDir !== ':memory:') {
       // The downloads' browser CDP session is opened with the browser, not on a create's path.
       // onUp runs while the engine's machine is still entering `up`, when browser() would refuse:
@@ -199,7 +203,7 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(env.page, ai);
     env.tabs.onTab((page) => bindAi(page, ai));
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint, downloads);
+    return new PlaywrightPage(browser, context, proxy, { ...env, solver, navigationLimitMs: this.navigationLimitMs }, trace, this.telemetry, () => this.engine.debuggingEndpoint, downloads);
   }
 
   /** Keeps what the session's pages download under the data folder, within its plan's bounds; none without a data folder. */

@@ -24,7 +24,7 @@ export interface BrowserSuite {
 export function browserSuite(
   routes: Record<string, Route>,
   plan: PlanName = 'pro',
-  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks'> = () => ({}),
+  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks' | 'navigationLimitMs'> = () => ({}),
 ): BrowserSuite {
   const state = {} as { engine: Engine; site: TestSite; service: Service; auth: { Authorization: string } };
   before(async () => {

@@ -78,6 +78,8 @@ export interface ServiceOptions {
   webhooks?: (store: SqliteStore) => Webhooks;
   /** For the real driver: TABWRIGHT_MAX_TABS (default: its default). */
   maxTabs?: number;
+  /** For the real driver: how long a navigation may take to reach DOMContentLoaded (default: NAVIGATION_TIMEOUT_MS). */
+  navigationLimitMs?: number;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -94,7 +96,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
     options.driver ??
-    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs }) : new FakeDriver());
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs, navigationLimitMs: options.navigationLimitMs }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const webhooks = options.webhooks?.(store);

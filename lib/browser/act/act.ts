@@ -70,6 +70,8 @@ export interface Act {
   network?: NetworkView;
   /** Solves detected CAPTCHAs (absent without TABWRIGHT_CAPTCHA_SOLVER). */
   solver?: CaptchaSolver;
+  /** How long a navigation may take to reach DOMContentLoaded; absent, NAVIGATION_TIMEOUT_MS (read it with navigationLimit). */
+  navigationLimitMs?: number;
   results: StepResults;
   /** The session's tabs; the runner points `page` and `observer` at the active one after each step. */
   tabs?: TabControl;
