@@ -1,5 +1,6 @@
 import type { PlanName } from '../../lib/contract/plans.js';
 import { Engine } from '../../actors/engine.js';
+import type { Session } from '../../actors/session.js';
 import { testChromium } from './chromium.js';
 import { startService, type Service, type ServiceOptions } from './service.js';
 import { TestSite, type Route } from './site.js';
@@ -24,7 +25,7 @@ export interface BrowserSuite {
 export function browserSuite(
   routes: Record<string, Route>,
   plan: PlanName = 'pro',
-  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks' | 'navigationLimitMs'> = () => ({}),
+  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks' | 'navigationLimitMs' | 'clock'> = () => ({}),
 ): BrowserSuite {
   const state = {} as { engine: Engine; site: TestSite; service: Service; auth: { Authorization: string } };
   before(async () => {
@@ -57,4 +58,20 @@ export function browserSuite(
     create: (body) => state.service.http.post('/v1/sessions').set(state.auth).send(body),
     act: (id, steps) => state.service.http.post(`/v1/sessions/${id}/act`).set(state.auth).send({ steps }),
   };
+}
+
+/** Resolves once `session`'s machine is in `state` (a dotted path such as `active.running`). */
+export function untilState(session: Session, state: string): Promise<void> {
+  return new Promise((resolve) => {
+    let reached = false;
+    let stop: (() => void) | undefined = undefined;
+    // onState calls back at once with the state it is in, before it has handed `stop` over.
+    stop = session.onState((now) => {
+      if (now !== state || reached) return;
+      reached = true;
+      stop?.();
+      resolve();
+    });
+    if (reached) stop();
+  });
 }
