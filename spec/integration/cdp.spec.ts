@@ -179,7 +179,8 @@ describe('GET /v1/sessions/{id}/cdp: real Playwright and Puppeteer clients', fun
 
 describe('GET /v1/sessions/{id}/cdp when the engine is lost', function () {
   this.timeout(60_000);
-  const t = browserSuite({ '/': { body: html('Page', '<h1>Page</h1>') } });
+  // It kills Chromium: a browser of its own, not the one the run's other suites share.
+  const t = browserSuite({ '/': { body: html('Page', '<h1>Page</h1>') } }, 'pro', undefined, 'own');
 
   it('cuts every connection when Chromium dies, saying why, and the relaunched engine serves new sessions', async () => {
     const res = await t.create({ url: t.site.url('/') });

@@ -41,12 +41,6 @@ describe('the extract step through the API', function () {
     () => ({ ai }),
   );
   const { create } = t;
-  before(() => {
-  });
-  after(async () => {
-    await t.engine.stop();
-    await t.site.stop();
-  });
   /** Opens `path` with one extract step and answers the envelope's body. */
   const extract = async (path: string, fields: object): Promise<{ extraction: Record<string, unknown> | null; error: { code: string; message: string; context: Record<string, unknown> } | null }> => {
     const res = await create({ url: t.site.url(path), page: 'light', steps: [{ extract: fields }] });

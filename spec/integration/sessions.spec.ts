@@ -19,12 +19,6 @@ describe('sessions against real Chromium', function () {
     '/slow': { body: html('Slow', '<p>slow</p>'), delayMs: 3_000 },
   }, 'pro', () => ({ clock: manualClock ? new ManualClock() : undefined }));
   const { create, act } = t;
-  before(() => {
-  });
-  after(async () => {
-    await t.engine.stop();
-    await t.site.stop();
-  });
 
   it('opens a url and observes it: url, title, a true stable flag, text and scroll', async () => {
     const res = await create({ url: t.site.url('/') });

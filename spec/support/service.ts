@@ -98,6 +98,7 @@ export function startService(options: ServiceOptions = {}): Service {
     options.driver ??
     (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs, navigationLimitMs: options.navigationLimitMs }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
+  const stopListening: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const webhooks = options.webhooks?.(store);
   webhooks?.start();
@@ -109,7 +110,9 @@ export function startService(options: ServiceOptions = {}): Service {
     telemetry,
     onEngineLost: (listener) => {
       lostListeners.push(listener);
-      options.engine?.onLost(listener);
+      const off = options.engine?.onLost(listener);
+      // An engine outlives the services of its suite (and a shared one every suite): stop() lets go of it.
+      if (off) stopListening.push(off);
     },
     gate: options.gate,
     memory: options.memory,
@@ -148,6 +151,7 @@ export function startService(options: ServiceOptions = {}): Service {
     async stop(): Promise<void> {
       await mcp.closeAll();
       await registry.shutdown();
+      stopListening.splice(0).forEach((off) => off());
       if (server) {
         server.closeAllConnections();
         await new Promise((resolve) => server?.close(resolve));
