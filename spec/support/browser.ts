@@ -31,7 +31,7 @@ const launched = async (): Promise<Engine> => {
  * that asks; a failed launch is tried again by the next one.
  */
 let shared: Promise<Engine> | undefined;
-const sharedEngine = (): Promise<Engine> =>
+export const sharedEngine = (): Promise<Engine> =>
   (shared ??= launched().catch((error: unknown) => {
     shared = undefined;
     throw error;
