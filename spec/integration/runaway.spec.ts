@@ -12,7 +12,7 @@ const ALLOCATE = 'const kept = []; for (;;) kept.push(new Array(1e6).fill(1.5));
 const PAGE_MS = 2_000;
 /**
  * The navigation limit of the sessions that meet a page looping before DOMContentLoaded: the
- * 30 s default would only make the test wait (the driver's navigationLimitMs), and 3 s is still
+ * 30 s default would only make the test wait (the driver's limits), and 3 s is still
  * well past what a local page takes to start.
  */
 const SHORT_NAVIGATION_MS = 3_000;
@@ -31,7 +31,7 @@ describe('a runaway page (issue 12, items 2 and 3)', function () {
     '/after-load': { body: html('After load', `<main><h1>Loaded</h1></main><script>addEventListener('load', () => setTimeout(() => ${LOOP}, 50))</script>`) },
     '/forever': { body: html('Forever', `<main><h1>Loops again</h1></main><script>addEventListener('load', () => setInterval(() => ${LOOP}, 0))</script>`) },
     '/allocates': { body: html('Allocates', `<main><h1>Grows</h1></main><script>addEventListener('load', () => setTimeout(() => { ${ALLOCATE} }, 1500))</script>`) },
-  }, 'pro', () => ({ navigationLimitMs }));
+  }, 'pro', () => ({ limits: { navigationMs: navigationLimitMs } }));
 
   const timed = async <T>(request: () => PromiseLike<T>): Promise<{ res: T; ms: number }> => {
     const started = Date.now();

@@ -55,7 +55,7 @@ export type EngineChoice = 'shared' | 'own';
 export function browserSuite(
   routes: Record<string, Route>,
   plan: PlanName = 'pro',
-  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks' | 'navigationLimitMs' | 'clock'> = () => ({}),
+  settings: () => Pick<ServiceOptions, 'solver' | 'ai' | 'gate' | 'memory' | 'maxTabs' | 'webhooks' | 'limits' | 'clock'> = () => ({}),
   engine: EngineChoice = 'shared',
 ): BrowserSuite {
   const state = {} as { engine: Engine; site: TestSite; service: Service; auth: { Authorization: string } };

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import type { BrowserDriver } from '../../actors/driver.js';
+import type { ActLimits } from '../../lib/browser/act/act.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
@@ -78,8 +79,8 @@ export interface ServiceOptions {
   webhooks?: (store: SqliteStore) => Webhooks;
   /** For the real driver: TABWRIGHT_MAX_TABS (default: its default). */
   maxTabs?: number;
-  /** For the real driver: how long a navigation may take to reach DOMContentLoaded (default: NAVIGATION_TIMEOUT_MS). */
-  navigationLimitMs?: number;
+  /** For the real driver: limits of the sessions' steps in place of their defaults (default: none). */
+  limits?: ActLimits;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -96,7 +97,7 @@ export function startService(options: ServiceOptions = {}): Service {
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
     options.driver ??
-    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs, navigationLimitMs: options.navigationLimitMs }) : new FakeDriver());
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs, limits: options.limits }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
   const stopListening: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });

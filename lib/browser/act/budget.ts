@@ -12,8 +12,8 @@ import { ACTION_TIMEOUT_MS } from './targeting/index.js';
 import type { Act } from './act.js';
 
 
-/** What of an act a step's budget depends on: its solver's limit and its navigation limit. */
-export type BudgetInputs = Pick<Act, 'solver' | 'navigationLimitMs'>;
+/** What of an act a step's budget depends on: its solver's limit and the limits its driver was given. */
+export type BudgetInputs = Pick<Act, 'solver' | 'limits'>;
 
 /**
  * What a navigation adds to the step that causes it: DOMContentLoaded, `load`, the access check

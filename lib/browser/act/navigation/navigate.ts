@@ -7,8 +7,8 @@ import { prepareActions } from '../targeting/index.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
-/** An act's navigation limit: NAVIGATION_TIMEOUT_MS, unless its driver was given another (DriverOptions.navigationLimitMs). */
-export const navigationLimit = (act: Pick<Act, 'navigationLimitMs'>): number => act.navigationLimitMs ?? NAVIGATION_TIMEOUT_MS;
+/** An act's navigation limit: NAVIGATION_TIMEOUT_MS, unless its driver was given another (ActLimits). */
+export const navigationLimit = (act: Pick<Act, 'limits'>): number => act.limits?.navigationMs ?? NAVIGATION_TIMEOUT_MS;
 /** After DOMContentLoaded (of a goto or of a navigation an action caused), how long `load` may take before we go on without it (a hung image must not fail the step). */
 export const LOAD_GRACE_MS = 10_000;
 /** Top-level schemes a session may open. */

@@ -26,7 +26,7 @@ describe('defineStep (the step runtime)', () => {
   });
 
   it("counts the driver's navigation limit in place of the default one, where it was given", () => {
-    const short = { navigationLimitMs: 3_000 };
+    const short = { limits: { navigationMs: 3_000 } };
     expect(navigationAllowance(noSolver) - navigationAllowance(short)).to.equal(NAVIGATION_TIMEOUT_MS - 3_000);
     expect(budgetOf('goto', { url: 'http://a.test/', wait_timeout: 1_000 }, short)).to.equal(navigationAllowance(short) + 2_000);
   });
