@@ -14,6 +14,7 @@ import { SessionTabs } from '../lib/browser/tabs/tabs.js';
 import { DEFAULT_MAX_TABS } from '../lib/platform/config/index.js';
 import { StabilityTracker } from '../lib/browser/observe/stability.js';
 import type { PageEnv } from '../lib/browser/act/runner.js';
+import type { ActLimits } from '../lib/browser/act/act.js';
 import { stepModule } from '../lib/api/steps.js';
 import { installBlockers } from '../lib/browser/blockers/index.js';
 import { bindAi, SelectorCache } from '../lib/browser/ai/index.js';
@@ -69,6 +70,8 @@ export interface DriverOptions {
   warm?: WarmOptions;
   /** TABWRIGHT_MAX_TABS: tabs one session may have open at once. */
   maxTabs?: number;
+  /** Limits of the sessions' steps in place of their defaults (default: none), so a test's page that only runs into one need not wait it out. */
+  limits?: ActLimits;
 }
 
 /** Opens a page per session; the real one is Playwright, tests may give a fake. */
@@ -90,7 +93,7 @@ interface OpenedPage {
   /** What each of its pages is prepared with; its identity changes when a session that pins one takes a ready page. */
   setup: PageSetup;
   proxy: SessionProxy;
-  env: Omit<PageEnv, 'solver' | 'journal' | 'tabs'> & { tabs: SessionTabs };
+  env: Omit<PageEnv, 'solver' | 'limits' | 'journal' | 'tabs'> & { tabs: SessionTabs };
 }
 
 /** The real driver: each session gets its own BrowserContext in the engine's browser. */
@@ -103,6 +106,7 @@ export class PlaywrightDriver implements BrowserDriver {
   private readonly telemetry: Telemetry | undefined;
   private readonly pool: WarmPool<OpenedPage> | null = null;
   private readonly maxTabs: number;
+  private readonly limits: ActLimits | undefined;
   private readonly unsubscribe: Array<() => void> = [];
 
   constructor(
@@ -116,6 +120,7 @@ export class PlaywrightDriver implements BrowserDriver {
     this.dataDir = options.dataDir ?? null;
     this.telemetry = options.telemetry;
     this.maxTabs = options.maxTabs ?? DEFAULT_MAX_TABS;
+    this.limits = options.limits;
     if (this.dataDir !== null && this.dataDir !== ':memory:') {
       // The downloads' browser CDP session is opened with the browser, not on a create's path.
       // onUp runs while the engine's machine is still entering `up`, when browser() would refuse:
@@ -199,7 +204,7 @@ export class PlaywrightDriver implements BrowserDriver {
     bindAi(env.page, ai);
     env.tabs.onTab((page) => bindAi(page, ai));
     const solver = this.solver ? new CaptchaSolver(this.solver) : undefined;
-    return new PlaywrightPage(browser, context, proxy, { ...env, solver }, trace, this.telemetry, () => this.engine.debuggingEndpoint, downloads);
+    return new PlaywrightPage(browser, context, proxy, { ...env, solver, limits: this.limits }, trace, this.telemetry, () => this.engine.debuggingEndpoint, downloads);
   }
 
   /** Keeps what the session's pages download under the data folder, within its plan's bounds; none without a data folder. */

@@ -1,9 +1,9 @@
 import { expect } from 'chai';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Engine } from '../../actors/engine.js';
+import type { Engine } from '../../actors/engine.js';
+import { sharedEngine } from '../support/browser.js';
 import { SOLVER_CAP_MS } from '../../lib/platform/config/services.js';
-import { testChromium } from '../support/chromium.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 import { contactForm } from '../lib/browser/captcha/shell.js';
@@ -70,8 +70,7 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
   let auth: { Authorization: string };
 
   before(async () => {
-    engine = new Engine({ chromium: { executablePath: testChromium() } });
-    await engine.start();
+    engine = await sharedEngine();
     solver = await FakeSolver.start();
     site = await TestSite.start({
       '/contact': { body: CONTACT },
@@ -80,7 +79,6 @@ describe('CAPTCHA solving through a 2Captcha-compatible API', function () {
     });
   });
   after(async () => {
-    await engine.stop();
     await site.stop();
     await solver.stop();
   });

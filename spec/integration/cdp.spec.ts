@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { chromium, type Browser } from 'playwright';
 import puppeteer from 'puppeteer-core';
+import { ManualClock } from '../../lib/platform/clock.js';
 import { browserSuite } from '../support/browser.js';
 import { RawCdp, refusedConnect } from '../support/cdp.js';
 import { html } from '../support/site.js';
@@ -13,11 +14,12 @@ const FORM = html(
 
 describe('GET /v1/sessions/{id}/cdp: real Playwright and Puppeteer clients', function () {
   this.timeout(60_000);
+  let manualClock = false;
   const t = browserSuite({
     '/form': { body: FORM },
     '/data': { body: 'from the server', type: 'text/plain' },
     '/next': { body: html('Next', '<h1>Next page</h1>') },
-  });
+  }, 'pro', () => ({ clock: manualClock ? new ManualClock() : undefined }));
   const open: Array<{ close(): Promise<void> | void }> = [];
   afterEach(async () => {
     await Promise.all(open.splice(0).map((client) => Promise.resolve(client.close()).catch(() => undefined)));
@@ -131,18 +133,6 @@ describe('GET /v1/sessions/{id}/cdp: real Playwright and Puppeteer clients', fun
     expect(types.at(-1)).to.equal('ended');
   });
 
-  it('closes with 4001 when the session expires; Playwright finds the endpoint over http:// with the key', async () => {
-    const res = await t.create({ url: t.site.url('/next'), timeout: 10 });
-    const id = res.body.session_id as string;
-    const base = await t.service.listen();
-    const browser = await chromium.connectOverCDP(`${base}/v1/sessions/${id}/cdp`, { headers: t.auth });
-    open.push(browser);
-    expect(browser.contexts()[0]!.pages()[0]!.url()).to.equal(t.site.url('/next'));
-    const raw = await RawCdp.connect(`${base.replace('http', 'ws')}/v1/sessions/${id}/cdp`, t.auth);
-    const closed = await raw.closed;
-    expect(closed).to.deep.equal({ code: 4001, reason: 'session expired' });
-  });
-
   it('closes a connection whose message is over 64 MiB (1009), and only that one', async () => {
     const { cdp } = await session();
     const url = cdp.replace(/^ws:\/\/[^/]+/, (await t.service.listen()).replace('http', 'ws'));
@@ -164,11 +154,33 @@ describe('GET /v1/sessions/{id}/cdp: real Playwright and Puppeteer clients', fun
     expect((await post('handback')).status).to.equal(200);
     expect(await page.inputValue('#name')).to.equal('Lin');
   });
+
+  describe('on a clock the test moves', () => {
+    // A session expires on its service's clock (lib/platform/clock.ts): moved by hand, the
+    // shortest timeout (10 s) passes at once instead of being waited for.
+    before(() => (manualClock = true));
+    after(() => (manualClock = false));
+
+    it('closes with 4001 when the session expires; Playwright finds the endpoint over http:// with the key', async () => {
+      const res = await t.create({ url: t.site.url('/next'), timeout: 10 });
+      const id = res.body.session_id as string;
+      const base = await t.service.listen();
+      const browser = await chromium.connectOverCDP(`${base}/v1/sessions/${id}/cdp`, { headers: t.auth });
+      open.push(browser);
+      expect(browser.contexts()[0]!.pages()[0]!.url()).to.equal(t.site.url('/next'));
+      const raw = await RawCdp.connect(`${base.replace('http', 'ws')}/v1/sessions/${id}/cdp`, t.auth);
+      (t.service.clock as ManualClock).advance(10_000);
+      const closed = await raw.closed;
+      expect(closed).to.deep.equal({ code: 4001, reason: 'session expired' });
+    });
+  });
 });
+
 
 describe('GET /v1/sessions/{id}/cdp when the engine is lost', function () {
   this.timeout(60_000);
-  const t = browserSuite({ '/': { body: html('Page', '<h1>Page</h1>') } });
+  // It kills Chromium: a browser of its own, not the one the run's other suites share.
+  const t = browserSuite({ '/': { body: html('Page', '<h1>Page</h1>') } }, 'pro', undefined, 'own');
 
   it('cuts every connection when Chromium dies, saying why, and the relaunched engine serves new sessions', async () => {
     const res = await t.create({ url: t.site.url('/') });

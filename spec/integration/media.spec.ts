@@ -13,12 +13,6 @@ describe('screenshot and pdf steps', function () {
   this.timeout(60_000);
   const t = browserSuite({ '/tall': { body: TALL } });
   const { create } = t;
-  before(() => {
-  });
-  after(async () => {
-    await t.engine.stop();
-    await t.site.stop();
-  });
   const decode = (item: { data: string }) => Buffer.from(item.data, 'base64');
 
   it('takes viewport, full-page and element screenshots, png and jpeg, in step order', async () => {

@@ -1,6 +1,6 @@
 import { expect } from 'chai';
-import { Engine } from '../../actors/engine.js';
-import { testChromium } from '../support/chromium.js';
+import type { Engine } from '../../actors/engine.js';
+import { sharedEngine } from '../support/browser.js';
 import { startService, type Service } from '../support/service.js';
 import { TestSite, html } from '../support/site.js';
 
@@ -15,8 +15,7 @@ describe('session options at create', function () {
   const seen: Array<Record<string, string | string[] | undefined>> = [];
 
   before(async () => {
-    engine = new Engine({ chromium: { executablePath: testChromium() } });
-    await engine.start();
+    engine = await sharedEngine();
     site = await TestSite.start({
       '/': (req, res) => {
         seen.push(req.headers);
@@ -33,10 +32,7 @@ describe('session options at create', function () {
       '/style.css': { type: 'text/css', body: '#out { color: rgb(255, 0, 0); }' },
     });
   });
-  after(async () => {
-    await engine.stop();
-    await site.stop();
-  });
+  after(() => site.stop());
   beforeEach(() => {
     service = startService({ engine });
     auth = { Authorization: `Bearer ${service.key('pro')}` };

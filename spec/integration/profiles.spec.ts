@@ -1,4 +1,5 @@
 import { expect } from 'chai';
+import { ManualClock } from '../../lib/platform/clock.js';
 import { browserSuite } from '../support/browser.js';
 import { signedIn, signInRoutes } from '../support/sign-in.js';
 import { TEST_PROFILE_MAX_BYTES } from '../support/service.js';
@@ -8,7 +9,8 @@ type Event = { type: string; name?: string; bytes?: number; reason?: string; per
 
 describe('profiles: a sign-in that outlives its session', function () {
   this.timeout(120_000);
-  const t = browserSuite(signInRoutes);
+  let manualClock = false;
+  const t = browserSuite(signInRoutes, 'pro', () => ({ clock: manualClock ? new ManualClock() : undefined }));
   const events = async (id: string) => (await t.service.http.get(`/v1/sessions/${id}/events`).set(t.auth)).body.events as Event[];
   const close = async (id: string) => expect((await t.service.http.delete(`/v1/sessions/${id}`).set(t.auth)).status).to.equal(204);
   /** Signs in as `user` in a session on `profile` and answers its id, still open. */
@@ -59,27 +61,6 @@ describe('profiles: a sign-in that outlives its session', function () {
       }
     }
     expect((await t.service.http.get('/v1/profiles/shop').set(t.auth)).body.last_session).to.equal(first);
-  });
-
-  it('writes back on a close step and on expiry, never from a read-only or a failed session', async () => {
-    const first = await signIn({ name: 'flows', persist: true }, 'ada');
-    await close(first);
-    // A read-only session changes nothing saved.
-    const reader = await t.create({ profile: { name: 'flows' }, url: t.site.url('/login?user=eve'), steps: [{ wait: { text: 'Stored' } }, { close: {} }] });
-    expect(reader.status).to.equal(201);
-    await showsSignedIn({ name: 'flows' }, 'ada', false);
-    // A close step of a persisting session saves.
-    const closer = await t.create({ profile: { name: 'flows', persist: true }, url: t.site.url('/login?user=bob'), steps: [{ wait: { text: 'Stored' } }, { close: {} }] });
-    expect(closer.status, JSON.stringify(closer.body)).to.equal(201);
-    await t.service.registry.settled();
-    await showsSignedIn({ name: 'flows' }, 'bob', false);
-    // Expiry saves too (the shortest timeout is 10 s).
-    const expiring = await t.create({ timeout: 10, profile: { name: 'flows', persist: true }, url: t.site.url('/login?user=kim'), steps: [{ wait: { text: 'Stored' } }] });
-    expect(expiring.status).to.equal(201);
-    const id = expiring.body.session_id as string;
-    for (let waited = 0; !(await events(id)).some((e) => e.type === 'ended') && waited < 20_000; waited += 250) await new Promise((resolve) => setTimeout(resolve, 250));
-    expect((await events(id)).map((e) => e.type)).to.include.members(['profile.saved', 'ended']);
-    await showsSignedIn({ name: 'flows' }, 'kim', false);
   });
 
   it('keeps the saved state when a save is over the bound (journaled with the sizes) or the session failed', async () => {
@@ -173,5 +154,34 @@ describe('profiles: a sign-in that outlives its session', function () {
     expect((await t.create({ profile: { name: 'locked' } })).body.error.code).to.equal('profile_unreadable');
     // Nothing was left open or billed by the refusals.
     expect((await t.service.http.get('/v1/sessions?status=active').set(t.auth)).body.sessions).to.deep.equal([]);
+  });
+
+  describe('on a clock the test moves', () => {
+    // A session expires on its service's clock (lib/platform/clock.ts): moved by hand, the
+    // shortest timeout (10 s) passes at once instead of being waited for.
+    before(() => (manualClock = true));
+    after(() => (manualClock = false));
+
+    it('writes back on a close step and on expiry, never from a read-only or a failed session', async () => {
+      const first = await signIn({ name: 'flows', persist: true }, 'ada');
+      await close(first);
+      // A read-only session changes nothing saved.
+      const reader = await t.create({ profile: { name: 'flows' }, url: t.site.url('/login?user=eve'), steps: [{ wait: { text: 'Stored' } }, { close: {} }] });
+      expect(reader.status).to.equal(201);
+      await showsSignedIn({ name: 'flows' }, 'ada', false);
+      // A close step of a persisting session saves.
+      const closer = await t.create({ profile: { name: 'flows', persist: true }, url: t.site.url('/login?user=bob'), steps: [{ wait: { text: 'Stored' } }, { close: {} }] });
+      expect(closer.status, JSON.stringify(closer.body)).to.equal(201);
+      await t.service.registry.settled();
+      await showsSignedIn({ name: 'flows' }, 'bob', false);
+      // Expiry saves too (the shortest timeout, 10 s, passed on the test's clock).
+      const expiring = await t.create({ timeout: 10, profile: { name: 'flows', persist: true }, url: t.site.url('/login?user=kim'), steps: [{ wait: { text: 'Stored' } }] });
+      expect(expiring.status).to.equal(201);
+      const id = expiring.body.session_id as string;
+      (t.service.clock as ManualClock).advance(10_000);
+      await t.service.registry.settled();
+      expect((await events(id)).map((e) => e.type)).to.include.members(['profile.saved', 'ended']);
+      await showsSignedIn({ name: 'flows' }, 'kim', false);
+    });
   });
 });

@@ -1,9 +1,11 @@
 import { expect } from 'chai';
-import { browserSuite } from '../support/browser.js';
+import { ManualClock } from '../../lib/platform/clock.js';
+import { browserSuite, untilState } from '../support/browser.js';
 import { TestSite, html } from '../support/site.js';
 
 describe('sessions against real Chromium', function () {
   this.timeout(60_000);
+  let manualClock = false;
   const t = browserSuite({
     '/': { body: html('Home', '<h1>Welcome</h1><p>Hello from the test t.site.</p><a href="/next">Next</a>') },
     '/next': { body: html('Next page', '<h1>Next</h1><p>Second page.</p>') },
@@ -15,14 +17,8 @@ describe('sessions against real Chromium', function () {
     // Never settles: an entry added every 100 ms (a ticking clock alone is an animation, which settles).
     '/clock': { body: html('Clock', '<ol id="t"></ol><script>setInterval(() => { document.getElementById("t").insertAdjacentHTML("beforeend", "<li>" + Date.now() + "</li>"); }, 100)</script>') },
     '/slow': { body: html('Slow', '<p>slow</p>'), delayMs: 3_000 },
-  });
+  }, 'pro', () => ({ clock: manualClock ? new ManualClock() : undefined }));
   const { create, act } = t;
-  before(() => {
-  });
-  after(async () => {
-    await t.engine.stop();
-    await t.site.stop();
-  });
 
   it('opens a url and observes it: url, title, a true stable flag, text and scroll', async () => {
     const res = await create({ url: t.site.url('/') });
@@ -184,15 +180,6 @@ describe('sessions against real Chromium', function () {
     expect(t.service.store.sync.getUsage(id)).to.not.equal(undefined);
   });
 
-  it('stops an act in progress when the session expires: 404 saying it expired, billed to the timeout', async () => {
-    const id = (await create({ timeout: 10 })).body.session_id as string;
-    const res = await act(id, [{ wait: { ms: 30_000 } }]);
-    expect(res.status).to.equal(404);
-    expect(res.body.error.code).to.equal('session_not_found');
-    expect(res.body.error.message).to.contain('expired');
-    expect(t.service.store.sync.getUsage(id)?.seconds).to.equal(10);
-  });
-
   it('isolates sessions: cookies set in one are not seen in another', async () => {
     const a = (await create({ url: t.site.url('/') })).body.session_id as string;
     const b = (await create({ url: t.site.url('/') })).body.session_id as string;
@@ -216,5 +203,29 @@ describe('sessions against real Chromium', function () {
     });
     expect(res.body.error).to.equal(null);
     expect(res.body.page.scroll.viewport).to.equal(600);
+  });
+
+  describe('on a clock the test moves', () => {
+    // A session expires on its service's clock (lib/platform/clock.ts): moved by hand, the
+    // shortest timeout (10 s) passes at once instead of being waited for.
+    before(() => (manualClock = true));
+    after(() => (manualClock = false));
+
+    it('stops an act in progress when the session expires: 404 saying it expired, billed to the timeout', async () => {
+      const clock = t.service.clock as ManualClock;
+      const id = (await create({ timeout: 10 })).body.session_id as string;
+      const session = t.service.registry.find(id, t.service.store.sync.getSession(id)!.keyId)!;
+      const running = untilState(session, 'active.running');
+      const acting = act(id, [{ wait: { ms: 30_000 } }]).then((res) => res);
+      await running;
+      clock.advance(9_999);
+      expect(session.status).to.equal('active');
+      clock.advance(1);
+      const res = await acting;
+      expect(res.status).to.equal(404);
+      expect(res.body.error.code).to.equal('session_not_found');
+      expect(res.body.error.message).to.contain('expired');
+      expect(t.service.store.sync.getUsage(id)?.seconds).to.equal(10);
+    });
   });
 });

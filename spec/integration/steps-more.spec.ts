@@ -243,12 +243,6 @@ describe('scroll, scroll_collect, upload, fill_form and execute_js against real 
     '/files/twenty': bigFile(20 * MIB, true),
   });
   const { create, act } = t;
-  before(() => {
-  });
-  after(async () => {
-    await t.engine.stop();
-    await t.site.stop();
-  });
   const open = async (path: string): Promise<{ id: string; page: { interactive_elements: Array<{ ref: string; label: string }> } }> => {
     const res = await create({ url: t.site.url(path) });
     expect(res.body.error).to.equal(null);

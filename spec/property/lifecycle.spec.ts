@@ -1,7 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Engine } from '../../actors/engine.js';
-import { testChromium } from '../support/chromium.js';
+import type { Engine } from '../../actors/engine.js';
+import { sharedEngine } from '../support/browser.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { ManualClock } from '../../lib/platform/clock.js';
 import { FakeDriver } from '../support/fake-driver.js';
@@ -232,17 +232,13 @@ describe('session lifecycle (property)', function () {
     let engine: Engine;
     let site: TestSite;
     before(async () => {
-      engine = new Engine({ chromium: { executablePath: testChromium() } });
-      await engine.start();
+      engine = await sharedEngine();
       site = await TestSite.start({
         '/ok': { body: html('OK', '<h1>Fine</h1><p>A page.</p>') },
         '/403': { status: 403, body: html('Forbidden', '<h1>Forbidden</h1>') },
       });
     });
-    after(async () => {
-      await engine.stop();
-      await site.stop();
-    });
+    after(() => site.stop());
 
     it('agrees with the model over 20 random histories', async () => {
       await runProperty(

@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import fc from 'fast-check';
-import { Engine } from '../../actors/engine.js';
+import type { Engine } from '../../actors/engine.js';
+import { sharedEngine } from '../support/browser.js';
 import {
   MAX_NAME_LENGTH, MAX_SCRIPT_LENGTH, MAX_SELECTOR_LENGTH, MAX_TARGET_LENGTH, MAX_TYPED_LENGTH, MAX_URL_LENGTH, MAX_VALUE_LENGTH,
 } from '../../lib/contract/text.js';
@@ -38,14 +39,12 @@ describe('create and act bodies with long strings on real Chromium (property)', 
       },
       '/file.txt': { type: 'text/plain', body: 'a file' },
     });
-    engine = new Engine();
-    await engine.start();
+    engine = await sharedEngine();
     service = startService({ engine });
     auth = { Authorization: `Bearer ${service.key('scale')}` };
   });
   after(async () => {
     await service.stop();
-    await engine.stop();
     await site.stop();
   });
 

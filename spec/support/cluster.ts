@@ -74,9 +74,13 @@ export class TestCluster {
     const folder = mkdtempSync(join(tmpdir(), 'tabwright-cluster-'));
     const cluster = new TestCluster(postgres, await postgres.database(), folder, options.nodeTimeoutSeconds, options.allowHosts);
     try {
-      // The schema is made once, by the first command, before three nodes race for it.
+      // The schema is made once, by the first command, before three nodes race for it. Then they
+      // start together, as a cluster's nodes would: each launch mostly waits on its own Chromium.
       cluster.cli(['accounts', 'list']);
-      for (let i = 1; i <= options.nodes; i++) await cluster.startNode(`n${i}`, await freePort());
+      const ports: number[] = [];
+      for (let i = 1; i <= options.nodes; i++) ports.push(await freePort());
+      // startNode lists each node before its first wait, so the nodes keep the order n1, n2, ...
+      await Promise.all(ports.map((port, i) => cluster.startNode(`n${i + 1}`, port)));
       await cluster.startNginx();
       return cluster;
     } catch (error) {

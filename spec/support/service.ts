@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import supertest from 'supertest';
 import type { BrowserDriver } from '../../actors/driver.js';
+import type { ActLimits } from '../../lib/browser/act/act.js';
 import { PlaywrightDriver } from '../../actors/driver.js';
 import { Engine } from '../../actors/engine.js';
 import { Registry } from '../../actors/registry.js';
@@ -78,6 +79,8 @@ export interface ServiceOptions {
   webhooks?: (store: SqliteStore) => Webhooks;
   /** For the real driver: TABWRIGHT_MAX_TABS (default: its default). */
   maxTabs?: number;
+  /** For the real driver: limits of the sessions' steps in place of their defaults (default: none). */
+  limits?: ActLimits;
 }
 
 /** The profile bound of a test service: 1 MiB, small enough for a test to pass it. */
@@ -94,8 +97,9 @@ export function startService(options: ServiceOptions = {}): Service {
   const telemetry = options.telemetry ?? new Telemetry();
   const driver =
     options.driver ??
-    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs }) : new FakeDriver());
+    (options.engine ? new PlaywrightDriver(options.engine, { store, network: localNetwork(), solver: options.solver, ai: options.ai, dataDir, telemetry, maxTabs: options.maxTabs, limits: options.limits }) : new FakeDriver());
   const lostListeners: Array<() => void> = [];
+  const stopListening: Array<() => void> = [];
   const profiles = new ProfileVault(store, { key: randomBytes(32), maxBytes: TEST_PROFILE_MAX_BYTES });
   const webhooks = options.webhooks?.(store);
   webhooks?.start();
@@ -107,7 +111,9 @@ export function startService(options: ServiceOptions = {}): Service {
     telemetry,
     onEngineLost: (listener) => {
       lostListeners.push(listener);
-      options.engine?.onLost(listener);
+      const off = options.engine?.onLost(listener);
+      // An engine outlives the services of its suite (and a shared one every suite): stop() lets go of it.
+      if (off) stopListening.push(off);
     },
     gate: options.gate,
     memory: options.memory,
@@ -146,6 +152,7 @@ export function startService(options: ServiceOptions = {}): Service {
     async stop(): Promise<void> {
       await mcp.closeAll();
       await registry.shutdown();
+      stopListening.splice(0).forEach((off) => off());
       if (server) {
         server.closeAllConnections();
         await new Promise((resolve) => server?.close(resolve));

@@ -60,6 +60,17 @@ export interface TabControl {
   annotate<S extends PageState | null>(observation: S): Promise<S>;
 }
 
+/**
+ * Limits of a session's steps a driver may be given in place of their defaults: a test whose page
+ * only runs into one need not wait out the default (DriverOptions.limits). Each absent one is its default.
+ */
+export interface ActLimits {
+  /** How long a navigation may take to reach DOMContentLoaded (default NAVIGATION_TIMEOUT_MS; read it with navigationLimit). */
+  navigationMs?: number;
+  /** How long an extract step's `js >>` expression may run (default JS_TIMEOUT_MS). */
+  jsExpressionMs?: number;
+}
+
 /** Everything a step may touch: the page, its session's observer, the act's results, and a cancel signal. */
 export interface Act {
   page: Page;
@@ -70,6 +81,8 @@ export interface Act {
   network?: NetworkView;
   /** Solves detected CAPTCHAs (absent without TABWRIGHT_CAPTCHA_SOLVER). */
   solver?: CaptchaSolver;
+  /** Limits the session's driver was given in place of the defaults (absent: the defaults). */
+  limits?: ActLimits;
   results: StepResults;
   /** The session's tabs; the runner points `page` and `observer` at the active one after each step. */
   tabs?: TabControl;

@@ -5,23 +5,26 @@
 // waits allow, so a step that works is never cut short.
 import { SETTLE_CAP_MS } from './navigation/action.js';
 import { BLOCKER_CAP_MS, SELF_CLEAR_MS } from './navigation/after.js';
-import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigation/navigate.js';
+import { LOAD_GRACE_MS, navigationLimit } from './navigation/navigate.js';
 import { STABLE_CAP_MS } from '../observe/observer.js';
 import { READ_LIMIT_MS, WALK_LIMIT_MS } from '../deadline.js';
 import { ACTION_TIMEOUT_MS } from './targeting/index.js';
 import type { Act } from './act.js';
 
 
+/** What of an act a step's budget depends on: its solver's limit and the limits its driver was given. */
+export type BudgetInputs = Pick<Act, 'solver' | 'limits'>;
+
 /**
  * What a navigation adds to the step that causes it: DOMContentLoaded, `load`, the access check
  * (three reads and a challenge that may clear itself), the blocker pass, settling, and a CAPTCHA
  * solve when the session has a solver.
  */
-export function navigationAllowance(act: Pick<Act, 'solver'>): number {
+export function navigationAllowance(act: BudgetInputs): number {
   // A challenge that clears itself is waited for twice: its navigation, then its load.
   const accessCheck = 3 * READ_LIMIT_MS + 2 * SELF_CLEAR_MS;
   const blockers = BLOCKER_CAP_MS + READ_LIMIT_MS;
-  return NAVIGATION_TIMEOUT_MS + LOAD_GRACE_MS + accessCheck + blockers + SETTLE_CAP_MS + (act.solver?.limitMs ?? 0);
+  return navigationLimit(act) + LOAD_GRACE_MS + accessCheck + blockers + SETTLE_CAP_MS + (act.solver?.limitMs ?? 0);
 }
 
 /** Acting on one element: finding it (a walk), Playwright's auto-wait, a read or two, settling. */

@@ -6,7 +6,7 @@
 // are let go when it ends.
 import type * as t from 'io-ts';
 import type { StepType } from '../../contract/step-types.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance } from './budget.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance, type BudgetInputs } from './budget.js';
 import { withNavigation } from './navigation/action.js';
 import { withEffects } from './navigation/effects.js';
 import type { StepOutcome, Act } from './act.js';
@@ -23,7 +23,7 @@ export interface StepModule<P = unknown, N extends string = string> {
    * The longest the step may take, in ms; the runner stops it there. What the session has (a
    * CAPTCHA solver) may add to it.
    */
-  budget(params: P, act: Pick<Act, 'solver'>): number;
+  budget(params: P, act: BudgetInputs): number;
   run(act: Act, params: P): Promise<StepOutcome | void>;
 }
 
@@ -36,7 +36,7 @@ interface Declared<P, N extends string> {
    * for the elements it acts on and a navigation: upper bounds of its own waits, so that a step
    * that works is never cut short.
    */
-  readonly budget?: (params: P, act: Pick<Act, 'solver'>) => number;
+  readonly budget?: (params: P, act: BudgetInputs) => number;
   /**
    * It acts through Playwright's element actions, which need Playwright's script in the element's
    * document: a document an earlier step of the act opens is readied for them. A step acting
@@ -88,7 +88,7 @@ export interface PageStep<P, N extends string> extends Declared<P, N> {
 /** A step that only reads the page (or waits): nothing to find, nothing to wait for after it. */
 export interface ReadStep<P, N extends string> extends Declared<P, N> {
   readonly acts: 'read';
-  readonly budget: (params: P, act: Pick<Act, 'solver'>) => number;
+  readonly budget: (params: P, act: BudgetInputs) => number;
   run(act: Act, params: P): Promise<StepOutcome | void>;
 }
 
@@ -105,7 +105,7 @@ export function defineStep<const N extends StepType, P>(
     codec: step.codec as t.Type<P, unknown, unknown>,
     targets: step.playwright === true,
     budget: (params, act) =>
-      ((step.budget as ((params: P, act: Pick<Act, 'solver'>) => number) | undefined)?.(params, act) ?? 0) +
+      ((step.budget as ((params: P, act: BudgetInputs) => number) | undefined)?.(params, act) ?? 0) +
       elements(params) * ELEMENT_ALLOWANCE_MS +
       (navigates ? navigationAllowance(act) : 0) +
       (step.acts === 'page' ? (step.settle ?? 0) : 0),

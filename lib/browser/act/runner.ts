@@ -9,7 +9,7 @@ import { inPage } from '../program.js';
 import { seconds } from '../../platform/time.js';
 import { OBSERVE_ALLOWANCE_MS } from './budget.js';
 import type { StepModule } from './define.js';
-import type { NetworkView, StepOutcome, Act, TabControl, TabView } from './act.js';
+import type { ActLimits, NetworkView, StepOutcome, Act, TabControl, TabView } from './act.js';
 import type { StepCall, StepType } from '../../contract/step-types.js';
 import { noResult, type ActResult } from '../../contract/response/envelope.js';
 import { actionFailure } from './targeting/failure.js';
@@ -79,6 +79,8 @@ export interface PageEnv {
   blockers: BlockerTracker;
   network?: NetworkView;
   solver?: CaptchaSolver;
+  /** Limits in place of the defaults (Act.limits). */
+  limits?: ActLimits;
   /** Where each step is recorded with its (redacted) params, duration and outcome. */
   journal?: JournalSink;
   /** The module of each step type (lib/api/steps.ts), which the act's steps name. */
@@ -106,8 +108,8 @@ export async function runAct(env: PageEnv, request: ActRequest, signal: AbortSig
     timings = { stable: timings.stable + spent.stable, walk: timings.walk + spent.walk };
   };
   here().observer.takeTimings();
-  const { blockers, network, solver, journal } = env;
-  const act: Act = { ...here(), blockers, network, solver, journal, tabs, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
+  const { blockers, network, solver, limits, journal } = env;
+  const act: Act = { ...here(), blockers, network, solver, limits, journal, tabs, signal, results: { media: [], extraction: null, blockers: [] }, actionsAhead: false };
   // After a step: the tabs it opened have arrived, and the act goes on in the active one.
   const follow = async (): Promise<void> => {
     if (!tabs) return;

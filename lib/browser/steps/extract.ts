@@ -159,9 +159,10 @@ export const extractStep = defineStep({
   name: 'extract',
   codec: extractCodec,
   acts: 'read',
-  budget: (params) => extractionLimitMs(params.fields),
+  budget: (params, act) => extractionLimitMs(params.fields, act.limits?.jsExpressionMs),
   run: async (scope, params) => {
-    const values = await extractFields(scope.page, params.fields, { refreshSelectors: params.refresh_selectors, signal: scope.signal });
+    const options = { refreshSelectors: params.refresh_selectors, jsTimeoutMs: scope.limits?.jsExpressionMs, signal: scope.signal };
+    const values = await extractFields(scope.page, params.fields, options);
     scope.results.extraction = { ...scope.results.extraction, ...values };
   },
 });

@@ -2,7 +2,7 @@ import type { Frame, Request, Response } from 'playwright';
 import type { Act } from '../act.js';
 import { afterNavigation } from './after.js';
 import { ActionEffects } from './effects.js';
-import { LOAD_GRACE_MS, NAVIGATION_TIMEOUT_MS } from './navigate.js';
+import { LOAD_GRACE_MS, navigationLimit } from './navigate.js';
 import { readNavigation, type NavigationEnd } from './outcome.js';
 import { prepareActions } from '../targeting/index.js';
 
@@ -59,7 +59,7 @@ export async function withNavigation(act: Act, action: (effects: ActionEffects) 
     await action(effects);
     effects.actionEnded();
     settling = performance.now();
-    await effects.settled({ navigationCapMs: NAVIGATION_TIMEOUT_MS, signal: moved.signal });
+    await effects.settled({ navigationCapMs: navigationLimit(act), signal: moved.signal });
   } finally {
     page.off('framenavigated', onNavigated);
     page.off('response', onResponse);
@@ -69,8 +69,8 @@ export async function withNavigation(act: Act, action: (effects: ActionEffects) 
   const failure = end ? await readNavigation(act, end) : null;
   if (failure) throw failure;
   if (!navigated) return false;
-  // The navigation's 30 s to DOMContentLoaded count from the action's end, its commit included (0 would mean no limit).
-  const left = Math.max(1, settling + NAVIGATION_TIMEOUT_MS - performance.now());
+  // The navigation's limit to DOMContentLoaded counts from the action's end, its commit included (0 would mean no limit).
+  const left = Math.max(1, settling + navigationLimit(act) - performance.now());
   await page.waitForLoadState('domcontentloaded', { timeout: left }).catch(() => undefined);
   prepareActions(page, act.actionsAhead);
   await page.waitForLoadState('load', { timeout: LOAD_GRACE_MS }).catch(() => undefined);

@@ -7,6 +7,8 @@ import { prepareActions } from '../targeting/index.js';
 
 /** The longest a navigation may take to reach DOMContentLoaded. */
 export const NAVIGATION_TIMEOUT_MS = 30_000;
+/** An act's navigation limit: NAVIGATION_TIMEOUT_MS, unless its driver was given another (ActLimits). */
+export const navigationLimit = (act: Pick<Act, 'limits'>): number => act.limits?.navigationMs ?? NAVIGATION_TIMEOUT_MS;
 /** After DOMContentLoaded (of a goto or of a navigation an action caused), how long `load` may take before we go on without it (a hung image must not fail the step). */
 export const LOAD_GRACE_MS = 10_000;
 /** Top-level schemes a session may open. */
@@ -48,7 +50,7 @@ export async function navigate(act: Act, params: NavigateParams): Promise<void> 
   let response;
   const refusedBefore = act.network?.blockedCount() ?? 0;
   try {
-    response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: NAVIGATION_TIMEOUT_MS });
+    response = await page.goto(url, { waitUntil: 'domcontentloaded', timeout: navigationLimit(act) });
   } catch (error) {
     throw (await readNavigation(act, { url, refusedBefore, error: { message: firstLine(error), timedOut: error instanceof errors.TimeoutError } })) ?? error;
   }

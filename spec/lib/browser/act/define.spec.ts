@@ -1,6 +1,7 @@
 import { expect } from 'chai';
 import { stepModule, stepModules } from '../../../../lib/api/steps.js';
-import { ELEMENT_ALLOWANCE_MS, navigationAllowance, OBSERVE_ALLOWANCE_MS } from '../../../../lib/browser/act/budget.js';
+import { ELEMENT_ALLOWANCE_MS, navigationAllowance, OBSERVE_ALLOWANCE_MS, type BudgetInputs } from '../../../../lib/browser/act/budget.js';
+import { NAVIGATION_TIMEOUT_MS } from '../../../../lib/browser/act/navigation/navigate.js';
 import { defineStep } from '../../../../lib/browser/act/define.js';
 import type { Act } from '../../../../lib/browser/act/act.js';
 import { strictObject } from '../../../../lib/contract/codec/index.js';
@@ -8,7 +9,7 @@ import { decoded } from '../../contract/codec/problem.js';
 
 const noSolver = {};
 const solver = { solver: { limitMs: 120_000 } } as Pick<Act, 'solver'>;
-const budgetOf = (name: string, params: unknown, act: Pick<Act, 'solver'> = noSolver): number => {
+const budgetOf = (name: string, params: unknown, act: BudgetInputs = noSolver): number => {
   const module = stepModule(name);
   return module.budget(decoded(module.codec, params), act);
 };
@@ -22,6 +23,12 @@ describe('defineStep (the step runtime)', () => {
       expect(budgetOf('type', { ref: 'e1', value: 'abc', delay: 10 }, act)).to.equal(ELEMENT_ALLOWANCE_MS + 3 * 60 + navigationAllowance(act));
     }
     expect(navigationAllowance(solver) - navigationAllowance(noSolver)).to.equal(120_000);
+  });
+
+  it("counts the driver's navigation limit in place of the default one, where it was given", () => {
+    const short = { limits: { navigationMs: 3_000 } };
+    expect(navigationAllowance(noSolver) - navigationAllowance(short)).to.equal(NAVIGATION_TIMEOUT_MS - 3_000);
+    expect(budgetOf('goto', { url: 'http://a.test/', wait_timeout: 1_000 }, short)).to.equal(navigationAllowance(short) + 2_000);
   });
 
   it('counts the elements a page step says it finds, and a navigation of its own without waiting for one', () => {
