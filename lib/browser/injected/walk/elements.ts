@@ -6,7 +6,7 @@ import { holdsItems, INNER_CONTROLS, itemLike, modalShown, textChars } from './c
 import { landmarkOf, regionOf } from './landmarks.js';
 import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
-import { childNodesOf, composedParent, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
+import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
@@ -278,40 +278,4 @@ export class ElementWalker {
       if (isElement(child)) this.visit(child);
     }
   }
-}
-
-/**
- * True when an ancestor that clips its overflow (hidden or clip, not a scroller) leaves nothing of
- * `el` showing: a menu or drawer parked outside its container. Asked only of what aria-hidden
- * covers, where such parking is the rule; elsewhere the verdicts' cheaper tests stand.
- */
-function clippedAway(cache: WalkCache, el: Element): boolean {
-  const box = el.getBoundingClientRect();
-  for (let up = composedParent(el); up && up !== el.ownerDocument.documentElement; up = composedParent(up)) {
-    const style = cache.style(up);
-    const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
-    const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
-    if (!clipsX && !clipsY) continue;
-    const clip = up.getBoundingClientRect();
-    if (clipsX && (box.right <= clip.left || box.left >= clip.right)) return true;
-    if (clipsY && (box.bottom <= clip.top || box.top >= clip.bottom)) return true;
-  }
-  return false;
-}
-
-/** True when a candidate is really there to click: it has a box and the browser agrees it is visible. */
-export function listable(cache: WalkCache, candidate: Candidate): boolean {
-  const { el } = candidate;
-  if (candidate.dropped) return false;
-  if (candidate.proxied) {
-    const labels = (el as HTMLInputElement).labels;
-    return !!labels && Array.from(labels).some((label) => cache.shown(label));
-  }
-  if (candidate.ariaHidden && clippedAway(cache, el)) return false;
-  if (candidate.icon) return true;
-  if (cache.display(el) === 'inline') {
-    const rect = el.getBoundingClientRect();
-    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(cache, el)) return false;
-  }
-  return typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
 }

@@ -1,9 +1,10 @@
 import type { FormInfo, InteractiveElement } from '../../../contract/response/page.js';
 import { type ClickLookup, WalkCache } from './cache.js';
 import { labelOf, roleOf, stateOf, valueOf } from './describe.js';
-import { type Candidate, ElementWalker, listable } from './elements.js';
+import { type Candidate, ElementWalker } from './elements.js';
 import { formInfo } from './forms.js';
 import { HtmlRenderer } from './html.js';
+import { listable } from './listable.js';
 import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';

@@ -1,0 +1,56 @@
+import { expect } from 'chai';
+import { PROGRAM_KEY } from '../../../../../lib/browser/injected/names.js';
+import { inPage } from '../../../../../lib/browser/program.js';
+import { controlPage } from '../../../../support/control-pages.js';
+import { harnessSuite } from './harness.js';
+
+// Issue 33: controls drawn only by CSS.
+describe('PageApi#walk() controls drawn by CSS (issue 33)', function () {
+  this.timeout(60_000);
+  const h = harnessSuite();
+  const ICONS = ['share', 'bookmark', 'print', 'close', 'heart', 'bell'];
+  /** A 16 by 19 icon, as the issue's link shows one. */
+  const SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="19"><rect width="16" height="19" fill="#333"/></svg>';
+
+  /** The id of the element a ref stands for. */
+  const idOf = (ref: string) =>
+    h.page.evaluate(
+      ({ key, ref }) => (globalThis as unknown as Record<symbol, { resolve(r: string): { element: Element } | null }>)[Symbol.for(key)]!.resolve(ref)?.element.id ?? null,
+      { key: PROGRAM_KEY, ref },
+    );
+
+  /** Clicks a ref as the click step does in the top document: where the page says the click reaches it. */
+  async function clickRef(ref: string): Promise<string> {
+    const aim = await inPage(h.page, 'aimClick', ref);
+    if (aim.state !== 'ready') return JSON.stringify(aim);
+    await h.page.mouse.click(aim.at.x, aim.at.y);
+    return inPage(h.page, 'clickLanded');
+  }
+
+  for (const images of ['loaded', 'blocked'] as const) {
+    it(`lists every link drawn only by CSS, labelled from what it has, and none that shows nothing; a click by its ref lands (images ${images})`, async () => {
+      for (const name of ICONS) h.site.route(`/icons/${name}.svg`, images === 'loaded' ? { body: SVG, type: 'image/svg+xml' } : { status: 404, body: '' });
+      await h.load(controlPage('css-icons'));
+      // The issue's link: its icon takes the image's width (a font size of 0 leaves its line no height), and no room without it.
+      const icon = await h.page.evaluate(() => document.querySelector('#share i')!.getBoundingClientRect().toJSON() as DOMRect);
+      expect([icon.width, icon.height]).to.deep.equal(images === 'loaded' ? [16, 0] : [0, 0]);
+      const { elements } = await h.walk({ scope: 'body', includeLinks: true });
+      const listed = await Promise.all(elements.map(async (e) => [await idOf(e.ref), e.role, e.label]));
+      expect(listed).to.deep.equal([
+        ['share', 'link', 'share'],
+        ['bookmark', 'link', 'bookmark'],
+        ['print', 'link', 'Print'],
+        ['close', 'link', 'close'],
+        ['like', 'link', 'Like'],
+        ['bell', 'link', 'bell'],
+        ['search', 'link', 'search'],
+        ['star', 'link', 'star'],
+      ]);
+      for (const element of elements) {
+        const id = await idOf(element.ref);
+        expect(await clickRef(element.ref), id!).to.equal('hit');
+        expect(await h.page.evaluate(() => location.hash)).to.equal(`#${id}`);
+      }
+    });
+  }
+});
