@@ -9,7 +9,7 @@ describe('what steps do to controls (issue 13)', function () {
   this.timeout(120_000);
   const t = browserSuite({
     '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS }, '/listboxes': { body: LISTBOXES },
-    '/icons': { body: controlPage('css-icons') },
+    '/tree': { body: controlPage('folder-tree') }, '/icons': { body: controlPage('css-icons') },
     '/icons/share.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="19"><rect width="16" height="19"/></svg>' },
   });
   const { create, act } = t;
@@ -69,7 +69,13 @@ describe('what steps do to controls (issue 13)', function () {
     });
   });
 
-  describe('click on a control drawn by CSS (issue 33)', () => {
+  describe('click on a control drawn by CSS or made of other controls (issue 33)', () => {
+    it('clicks a folder item by ref on its name, where every part of it is another control (its toggle, its name)', async () => {
+      const { error, log } = await run('/tree', (elements) => [{ click: { ref: refOf(elements, 'Documents') } }, { click: { ref: refOf(elements, 'Inbox') } }]);
+      expect(error, JSON.stringify(error)).to.equal(null);
+      expect(log).to.deep.equal(['name:Documents', 'select:docs', 'name:Inbox', 'select:inbox']);
+    });
+
     it('clicks by ref a link whose only content is an icon drawn on a ::before', async () => {
       const first = await create({ url: t.site.url('/icons'), steps: [{ observe: { include_links: true } }] });
       const id = first.body.session_id as string;

@@ -244,22 +244,31 @@ export class ElementWalker {
   }
 
   /**
-   * Ends a clickable: a clickable inside it saying the same (a span in a card) is left out for
-   * it; it is left out itself when what it holds covers all its text (a wrapper around a button),
-   * since then what it holds is what to click. Otherwise both are listed (a folder and its items,
-   * an inbox row and its star).
+   * Ends a clickable: a clickable inside it saying the same as it shows (a span in a card, a
+   * collapsed folder's name: its hidden files do not count) is left out for it; it is left out
+   * itself when what it holds covers all its text (a wrapper around a button), since then what
+   * it holds is what to click. Otherwise both are listed (a folder and its items, an inbox row
+   * and its star).
    */
   private closeClick(click: OpenClick): void {
     this.open.pop();
     const candidates = this.found.candidates;
     if (click.chars > 0) {
+      const own = candidates[click.index]!.el;
+      let shown: number | undefined;
       for (let i = click.index + 1; i < candidates.length; i++) {
         const inner = candidates[i]!;
-        if (inner.click && !inner.dropped && textChars(inner.el) === click.chars) {
-          inner.dropped = true;
-          click.inner--;
-          click.covered -= click.chars;
+        if (!inner.click || inner.dropped) continue;
+        const chars = textChars(inner.el);
+        if (chars === 0) continue;
+        // Text that does not show (a collapsed folder's items) leaves the folder saying what its name says.
+        if (chars !== click.chars) {
+          shown ??= shownChars(this.cache, own);
+          if (shown <= 0 || chars < shown || shownChars(this.cache, inner.el) !== shown) continue;
         }
+        inner.dropped = true;
+        click.inner--;
+        click.covered -= chars;
       }
     }
     const own = candidates[click.index]!;
@@ -278,4 +287,13 @@ export class ElementWalker {
       if (isElement(child)) this.visit(child);
     }
   }
+}
+
+/** Past this many shown characters a clickable is no name of one thing: never measured further. */
+const NAME_CHARS = 200;
+
+/** Characters of the text of `el` that shows, spaces left out; -1 past NAME_CHARS. */
+function shownChars(cache: WalkCache, el: Element): number {
+  const text = visibleText(cache, el, NAME_CHARS).replace(/\s+/g, '');
+  return text.length >= NAME_CHARS - 1 ? -1 : text.length;
 }

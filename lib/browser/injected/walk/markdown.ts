@@ -2,7 +2,7 @@ import type { WalkCache } from './cache.js';
 import { HIDDEN, INVISIBLE } from './flags.js';
 import { regionLabel, regionOf } from './landmarks.js';
 import type { InteractiveElement } from '../../../contract/response/page.js';
-import { controlMark, MARK_TEXT_MAX } from './marks.js';
+import { controlMark, INNER_MARKS_MAX, opensContent } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
 import { type CellRenderer, writeTable } from './tables.js';
@@ -96,8 +96,8 @@ export class MarkdownRenderer {
 
   /**
    * Writes a listed control's marker where it stands: in place of its content when that is its
-   * label (a field, a button, a short link), before its content when it holds more (a card, a
-   * row). False when `el` is not listed.
+   * label (a field, a button, a short link; the controls listed inside it follow), before its
+   * content when it holds more (a card, a row). False when `el` is not listed.
    */
   private mark(el: Element, tag: string): boolean {
     const live = this.source.live(el);
@@ -105,17 +105,28 @@ export class MarkdownRenderer {
     if (!live || !item) return false;
     const block = !NO_CONTENT_TAGS.has(tag) && this.cache.display(live) !== 'inline' && !this.cache.display(live).startsWith('inline');
     if (block) this.out.block();
-    const href = tag === 'a' ? el.getAttribute('href') : null;
-    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live.ownerDocument) : '';
-    this.out.space();
-    this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
-    this.out.space();
-    if (!NO_CONTENT_TAGS.has(tag) && !(this.cache.reached(live) & HIDDEN) && (live.textContent ?? '').length > MARK_TEXT_MAX) {
-      this.children(el, live);
+    this.writeMark(live, item);
+    if (opensContent(live)) {
+      if (!(this.cache.reached(live) & HIDDEN)) this.children(el, live);
+    } else if (!NO_CONTENT_TAGS.has(tag)) {
+      const inner = live.getElementsByTagName('*');
+      for (let i = 0; i < inner.length && i < INNER_MARKS_MAX; i++) {
+        const listed = this.marks?.get(inner[i]!);
+        if (listed) this.writeMark(inner[i]!, listed);
+      }
     }
     if (block) this.out.block();
     return true;
   }
+
+  /** A control's marker as a word of the text, a link's with its URL. */
+  private readonly writeMark = (live: Element, item: InteractiveElement): void => {
+    const href = live.localName === 'a' ? live.getAttribute('href') : null;
+    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live.ownerDocument) : '';
+    this.out.space();
+    this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
+    this.out.space();
+  };
 
   private content(el: Element, tag: string, role: string, live: Element | null, flags: number, owner: Owner): void {
     const level = HEADINGS[tag] ?? (role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : 0);

@@ -4,8 +4,8 @@ import { inPage } from '../../../../../lib/browser/program.js';
 import { controlPage } from '../../../../support/control-pages.js';
 import { harnessSuite } from './harness.js';
 
-// Issue 33: controls drawn only by CSS.
-describe('PageApi#walk() controls drawn by CSS (issue 33)', function () {
+// Issue 33: controls drawn only by CSS, and folder items.
+describe('PageApi#walk() controls drawn by CSS and folder items (issue 33)', function () {
   this.timeout(60_000);
   const h = harnessSuite();
   const ICONS = ['share', 'bookmark', 'print', 'close', 'heart', 'bell'];
@@ -53,4 +53,20 @@ describe('PageApi#walk() controls drawn by CSS (issue 33)', function () {
       }
     });
   }
+
+  it('lists a folder item once, not again as its name, and a click by its ref lands on its name as a person\'s does', async () => {
+    await h.load(controlPage('folder-tree'));
+    const { content, elements } = await h.walk({ scope: 'body', controlsInPlace: true });
+    const listed = await Promise.all(elements.map(async (e) => [await idOf(e.ref), e.role, e.label, e.near]));
+    expect(listed).to.deep.equal([
+      ['docs', 'listitem', 'Documents', 'Files'],
+      ['', 'button', 'toggle', 'Files'],
+      ['music', 'listitem', 'Music', 'Files'],
+      ['', 'button', 'toggle', 'Files'],
+      ['inbox', 'treeitem', 'Inbox', 'Files'],
+    ]);
+    expect(content).to.equal('# Files\n\n[e1: listitem "Documents"] [e2: button "toggle"]\n\n[e3: listitem "Music"] [e4: button "toggle"]\n\n[e5: treeitem "Inbox" collapsed]');
+    for (const ref of ['e1', 'e5']) expect(await clickRef(ref)).to.equal('hit');
+    expect(await h.page.evaluate(() => (window as unknown as { log: string[] }).log)).to.deep.equal(['name:Documents', 'select:docs', 'name:Inbox', 'select:inbox']);
+  });
 });
