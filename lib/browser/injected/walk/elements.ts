@@ -35,6 +35,8 @@ export interface Candidate {
   landmark: string | null;
   /** Text of the nearest preceding heading. */
   near: string;
+  /** That heading. */
+  heading?: Element | null;
   form: Element | null;
   /** A click-listener element that turned out to contain a real control. */
   dropped: boolean;
@@ -71,6 +73,7 @@ export class ElementWalker {
   private readonly landmarks: string[] = [];
   private readonly formStack: Element[] = [];
   private near = '';
+  private heading: Element | null = null;
   private inScope: number;
   private interactiveDepth = 0;
   private readonly open: OpenClick[] = [];
@@ -163,6 +166,7 @@ export class ElementWalker {
       el,
       landmark: this.landmarks[this.landmarks.length - 1] ?? null,
       near: this.near,
+      heading: this.heading,
       form,
       dropped: false,
       proxied,
@@ -204,7 +208,10 @@ export class ElementWalker {
     }
     if (HEADING_TAGS.has(tag) || role === 'heading') {
       const text = visibleText(this.cache, el, 80);
-      if (text) this.near = text;
+      if (text) {
+        this.near = text;
+        this.heading = el;
+      }
     }
 
     let kind = this.classify(el, tag, role);

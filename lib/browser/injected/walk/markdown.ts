@@ -5,6 +5,7 @@ import type { InteractiveElement } from '../../../contract/response/page.js';
 import { controlMark, INNER_MARKS_MAX, opensContent } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
+import { Strays } from './strays.js';
 import { type CellRenderer, writeTable } from './tables.js';
 import { squash } from '../strings.js';
 import { BLOCK_TAGS, isElement, isText, NO_CONTENT_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
@@ -22,6 +23,8 @@ export class MarkdownRenderer {
   private readonly lists: Array<{ ordered: boolean; next: number }> = [];
   private regionDepth = 0;
   private headingDepth = 0;
+  /** Listed controls the content's copy left out, each written where it stands (controls in place). */
+  private strays: Strays | null = null;
 
   constructor(
     private readonly cache: WalkCache,
@@ -34,6 +37,7 @@ export class MarkdownRenderer {
   /** The markdown of `roots`, in order. */
   render(roots: readonly Node[]): string {
     if (this.regions) this.out.setHeader('## [page]');
+    if (this.marks) this.strays = Strays.find(this.cache, this.source, roots, this.marks);
     for (const root of roots) {
       this.node(root, null);
       this.out.block();
@@ -43,9 +47,19 @@ export class MarkdownRenderer {
 
   private node(node: Node, owner: Owner): void {
     if (isText(node)) {
-      if (this.textShown(owner)) this.out.text(node.data);
+      if (this.textShown(owner)) {
+        this.out.text(node.data);
+        this.strays?.text(node.data);
+      }
     } else if (isElement(node)) {
+      if (!this.strays) return this.element(node, owner);
+      const live = this.source.live(node);
+      const holder = this.strays.enter(live, this.writeMark);
       this.element(node, owner);
+      if (holder) this.strays.leave(this.writeMark);
+      // Controls are written between blocks, never inside a line of text.
+      const display = live ? this.cache.display(live) : BLOCK_TAGS.has(node.localName) ? 'block' : 'inline';
+      if (!display.startsWith('inline') && display !== 'contents') this.strays.settle(this.writeMark);
     }
   }
 

@@ -9,6 +9,7 @@ import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';
 import { MarkdownRenderer } from './markdown.js';
+import { nearFinder } from './near.js';
 import type { WalkOptions, WalkResult } from './types.js';
 import type { RefStore } from './refs.js';
 import { scrollState } from './scroll.js';
@@ -151,6 +152,7 @@ function describe(
   );
   const formRefs = new Map<Element, string>(forms.map(({ el }, i) => [el, `f${i + 1}`]));
   const fields = new Map<Element, string[]>();
+  const nearOf = nearFinder(cache);
   const elements = chosen.map((candidate, i): InteractiveElement => {
     const { el } = candidate;
     const ref = `e${numbers[i]}`;
@@ -163,7 +165,8 @@ function describe(
     Object.assign(item, stateOf(el, role));
     ensureBox(cache, el);
     if (candidate.landmark) item.in = candidate.landmark;
-    if (candidate.near) item.near = candidate.near;
+    const near = nearOf(candidate);
+    if (near) item.near = near;
     const form = candidate.form ? formRefs.get(candidate.form) : undefined;
     if (form && candidate.form) {
       item.form = form;

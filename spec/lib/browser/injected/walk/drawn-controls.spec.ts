@@ -4,8 +4,8 @@ import { inPage } from '../../../../../lib/browser/program.js';
 import { controlPage } from '../../../../support/control-pages.js';
 import { harnessSuite } from './harness.js';
 
-// Issue 33: controls drawn only by CSS, and folder items.
-describe('PageApi#walk() controls drawn by CSS and folder items (issue 33)', function () {
+// Issue 33: controls drawn only by CSS, icon-only controls in place in a feed, and folder items.
+describe('PageApi#walk() controls drawn by CSS, placed in posts and named in trees (issue 33)', function () {
   this.timeout(60_000);
   const h = harnessSuite();
   const ICONS = ['share', 'bookmark', 'print', 'close', 'heart', 'bell'];
@@ -54,15 +54,35 @@ describe('PageApi#walk() controls drawn by CSS and folder items (issue 33)', fun
     });
   }
 
+  it('writes icon-only controls in the markdown under the post they belong to, with the post as what they are near (main mode)', async () => {
+    await h.load(controlPage('feed'));
+    const { content, elements, source } = await h.walk({ controlsInPlace: true });
+    expect(source).to.equal('readability');
+    expect(elements).to.have.length(24);
+    for (const element of elements) expect(content).to.include(`[${element.ref}: `);
+    const posts = content.split('\n\n').slice(1);
+    expect(posts.slice(0, 3)).to.deep.equal([
+      'Ada Lovelace @ada · 1h',
+      'Shipped the new parser today: it reads every table in the corpus and writes them out as clean rows.',
+      '[e1: button "reply"] [e2: button "retweet"] [e3: button "like"] [e4: button "more"]',
+    ]);
+    expect(posts[17]).to.equal('[e21: button "reply"] [e22: button "retweet"] [e23: button "like"] [e24: button "more"]');
+    expect(elements.map((e) => e.near)).to.deep.equal(
+      ['Ada Lovelace @ada · 1h', 'Grace Hopper @grace · 2h', 'Alan Turing @alan · 3h', 'Edsger Dijkstra @ewd · 4h', 'Barbara Liskov @liskov · 5h', 'Donald Knuth @knuth · 6h'].flatMap((who) => [who, who, who, who]),
+    );
+    expect(await clickRef(elements[22]!.ref)).to.equal('hit');
+    expect(await h.page.textContent('#log')).to.equal('like on Donald Knuth @knuth · 6h');
+  });
+
   it('lists a folder item once, not again as its name, and a click by its ref lands on its name as a person\'s does', async () => {
     await h.load(controlPage('folder-tree'));
     const { content, elements } = await h.walk({ scope: 'body', controlsInPlace: true });
     const listed = await Promise.all(elements.map(async (e) => [await idOf(e.ref), e.role, e.label, e.near]));
     expect(listed).to.deep.equal([
       ['docs', 'listitem', 'Documents', 'Files'],
-      ['', 'button', 'toggle', 'Files'],
+      ['', 'button', 'toggle', 'Documents'],
       ['music', 'listitem', 'Music', 'Files'],
-      ['', 'button', 'toggle', 'Files'],
+      ['', 'button', 'toggle', 'Music'],
       ['inbox', 'treeitem', 'Inbox', 'Files'],
     ]);
     expect(content).to.equal('# Files\n\n[e1: listitem "Documents"] [e2: button "toggle"]\n\n[e3: listitem "Music"] [e4: button "toggle"]\n\n[e5: treeitem "Inbox" collapsed]');
