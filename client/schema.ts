@@ -983,7 +983,7 @@ export interface components {
                     value?: string;
                     /** @description Containing landmark: main, form, header, footer, nav, ... */
                     in?: string;
-                    /** @description Nearest heading. */
+                    /** @description Nearest heading; for a control in a post, row or card without a heading of its own before it, the item's first line. */
                     near?: string;
                     /** @description Ref of the form the element belongs to (f1, ...). */
                     form?: string;
@@ -1027,7 +1027,7 @@ export interface components {
                     value?: string;
                     /** @description Containing landmark: main, form, header, footer, nav, ... */
                     in?: string;
-                    /** @description Nearest heading. */
+                    /** @description Nearest heading; for a control in a post, row or card without a heading of its own before it, the item's first line. */
                     near?: string;
                     /** @description Ref of the form the element belongs to (f1, ...). */
                     form?: string;
@@ -1106,7 +1106,7 @@ export interface components {
             value?: string;
             /** @description Containing landmark: main, form, header, footer, nav, ... */
             in?: string;
-            /** @description Nearest heading. */
+            /** @description Nearest heading; for a control in a post, row or card without a heading of its own before it, the item's first line. */
             near?: string;
             /** @description Ref of the form the element belongs to (f1, ...). */
             form?: string;

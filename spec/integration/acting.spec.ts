@@ -1,12 +1,17 @@
 import { expect } from 'chai';
 import { browserSuite } from '../support/browser.js';
 import { CASES, FIELDS, LISTBOXES, NESTED, SELECTS } from '../fixtures/acting/pages.js';
+import { controlPage } from '../support/control-pages.js';
 
 type Element = { ref: string; label: string };
 
 describe('what steps do to controls (issue 13)', function () {
   this.timeout(120_000);
-  const t = browserSuite({ '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS }, '/listboxes': { body: LISTBOXES } });
+  const t = browserSuite({
+    '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS }, '/listboxes': { body: LISTBOXES },
+    '/tree': { body: controlPage('folder-tree') }, '/icons': { body: controlPage('css-icons') },
+    '/icons/share.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="19"><rect width="16" height="19"/></svg>' },
+  });
   const { create, act } = t;
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
 
@@ -61,6 +66,22 @@ describe('what steps do to controls (issue 13)', function () {
       const { error, log } = await run('/nested', () => [{ click: { text: 'Half hidden' } }]);
       expect(error, JSON.stringify(error)).to.equal(null);
       expect(log).to.deep.equal(['half']);
+    });
+  });
+
+  describe('click on a control drawn by CSS or made of other controls (issue 33)', () => {
+    it('clicks a folder item by ref on its name, where every part of it is another control (its toggle, its name)', async () => {
+      const { error, log } = await run('/tree', (elements) => [{ click: { ref: refOf(elements, 'Documents') } }, { click: { ref: refOf(elements, 'Inbox') } }]);
+      expect(error, JSON.stringify(error)).to.equal(null);
+      expect(log).to.deep.equal(['name:Documents', 'select:docs', 'name:Inbox', 'select:inbox']);
+    });
+
+    it('clicks by ref a link whose only content is an icon drawn on a ::before', async () => {
+      const first = await create({ url: t.site.url('/icons'), steps: [{ observe: { include_links: true } }] });
+      const id = first.body.session_id as string;
+      const res = await act(id, [{ click: { ref: refOf(first.body.page.interactive_elements as Element[], 'share') } }, { execute_js: { code: 'return location.hash', result_key: 'hash' } }]);
+      expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
+      expect(res.body.extraction?.hash).to.equal('#share');
     });
   });
 

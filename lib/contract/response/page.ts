@@ -13,7 +13,7 @@ const elementFields = {
 const elementExtras = {
   value: described(string, 'Current value of an input (never a password\'s).'),
   in: described(string, 'Containing landmark: main, form, header, footer, nav, ...'),
-  near: described(string, 'Nearest heading.'),
+  near: described(string, 'Nearest heading; for a control in a post, row or card without a heading of its own before it, the item\'s first line.'),
   form: described(string, 'Ref of the form the element belongs to (f1, ...).'),
 };
 const option = strictObject({

@@ -4,6 +4,50 @@
 import { clickTargetsOf } from '../walk/listeners.js';
 import type { ClickPoint } from './types.js';
 
+/** Lists and groups inside an item hold its sub-items (a folder's files), not its own name. */
+const SUB_LIST_TAGS = new Set(['ul', 'ol', 'menu']);
+const SUB_LIST_ROLES = new Set(['group', 'tree', 'list', 'listbox', 'menu', 'grid', 'rowgroup']);
+/** A name is short: an element saying more (spaces left out) has none to click. */
+const NAME_MAX = 200;
+
+const firstRole = (node: Element): string => (node.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '';
+
+/** True when `node` lies in a list or group of `el`'s (itself included), not in `el`'s own part. */
+function inSubList(node: Element, el: Element): boolean {
+  for (let up: Element | null = node; up && up !== el; up = up.parentElement) {
+    if (SUB_LIST_TAGS.has(up.localName) || SUB_LIST_ROLES.has(firstRole(up))) return true;
+  }
+  return false;
+}
+
+/** The text `el` shows of its own, spaces left out: its sub-lists' left out, '' past NAME_MAX. */
+function ownText(el: Element): string {
+  let text = '';
+  const walker = el.ownerDocument.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    const parent = node.parentElement;
+    if (!parent || inSubList(parent, el) || !parent.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+    text += (node as Text).data.replace(/\s+/g, '');
+    if (text.length > NAME_MAX) return '';
+  }
+  return text;
+}
+
+/**
+ * The control inside `el` that is its name: outside its sub-lists, and saying all `el` shows of
+ * its own (a folder item's name span beside its toggle icon and above its files). Null when none
+ * does, or `el` says too much to be a name (a card, a row of several controls).
+ */
+function nameControl(el: Element, isControl: (node: Element) => boolean): Element | null {
+  if ((el.textContent ?? '').length > NAME_MAX * 10) return null;
+  const name = ownText(el);
+  if (!name) return null;
+  for (const node of Array.from(el.querySelectorAll('*'))) {
+    if (isControl(node) && !inSubList(node, el) && ownText(node) === name) return node;
+  }
+  return null;
+}
+
 /**
  * Runs in the page: brings `el` into view, then tries its centre and a grid of points, each by
  * the browser's own hit test. A point reaches `el` when what it hits is `el` or lies inside it
@@ -22,8 +66,7 @@ export function clickPointOf(el: Element): ClickPoint {
     if (tag === 'a' && node.hasAttribute('href')) return true;
     if (tag === 'label') return !!(node as HTMLLabelElement).control;
     if (tag === 'input') return (node as HTMLInputElement).type !== 'hidden';
-    const role = (node.getAttribute('role') ?? '').trim().split(/\s+/)[0] ?? '';
-    if (CONTROL_ROLES.includes(role)) return true;
+    if (CONTROL_ROLES.includes(firstRole(node))) return true;
     return !!hooks?.has(node) || node.hasAttribute('onclick') || typeof (node as HTMLElement).onclick === 'function';
   };
   const parentOf = (node: Element): Element | null => node.parentElement ?? ((node.getRootNode() as ShadowRoot).host || null);
@@ -59,17 +102,30 @@ export function clickPointOf(el: Element): ClickPoint {
   const [cx, cy] = points[0]!;
   grid.sort((a, b) => Math.hypot(a[0] - cx, a[1] - cy) - Math.hypot(b[0] - cx, b[1] - cy));
   points.push(...grid);
-  const controls = new Set<Element>();
-  for (const [index, [x, y]] of points.entries()) {
-    if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) continue;
+  const hitAt = (x: number, y: number): Element | null => {
     let top = root.elementFromPoint(x, y);
     // The hit test stops at a shadow host; a control inside its shadow tree is what gets the click.
     for (let inner = top?.shadowRoot?.elementFromPoint(x, y); inner && inner !== top; inner = inner.shadowRoot?.elementFromPoint(x, y)) top = inner;
-    const hit = reached(top);
-    if (hit === el) {
-      if (index === 0) return { kind: 'centre', at: { x, y } };
-      return { kind: 'point', x: x - rect.left - el.clientLeft, y: y - rect.top - el.clientTop, at: { x, y } };
-    }
+    return reached(top);
+  };
+  const pointIn = (x: number, y: number): ClickPoint => ({ kind: 'point', x: x - rect.left - el.clientLeft, y: y - rect.top - el.clientTop, at: { x, y } });
+  const centre = cx >= 0 && cy >= 0 && cx < viewport.width && cy < viewport.height ? hitAt(cx, cy) : null;
+  if (centre === el) return { kind: 'centre', at: { x: cx, y: cy } };
+  // Where the centre is another control, the one that is the element's name (a folder item's
+  // name span, which handles clicks of its own) is where a person clicks it.
+  const face = nameControl(el, isControl);
+  if (face) {
+    const box = face.getBoundingClientRect();
+    const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+    if (x >= 0 && y >= 0 && x < viewport.width && y < viewport.height && hitAt(x, y) === face) return pointIn(x, y);
+  }
+  const controls = new Set<Element>();
+  if (centre) controls.add(centre);
+  for (const [index, [x, y]] of points.entries()) {
+    if (index === 0) continue;
+    if (x < 0 || y < 0 || x >= viewport.width || y >= viewport.height) continue;
+    const hit = hitAt(x, y);
+    if (hit === el) return pointIn(x, y);
     if (hit) controls.add(hit);
   }
   // A control that fills the whole element is its face (a tree item whose link is all of it).

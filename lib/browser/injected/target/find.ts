@@ -3,7 +3,8 @@
 // acts on it through the ref engine. Bundled into the page script with the walker.
 import { type ClickLookup, WalkCache } from '../walk/cache.js';
 import { labelOf, roleOf } from '../walk/describe.js';
-import { type Candidate, ElementWalker, listable } from '../walk/elements.js';
+import { type Candidate, ElementWalker } from '../walk/elements.js';
+import { listable } from '../walk/listable.js';
 import type { RefStore } from '../walk/refs.js';
 import { squash } from '../strings.js';
 import { visibleText } from '../walk/text.js';

@@ -6,7 +6,7 @@ import { holdsItems, INNER_CONTROLS, itemLike, modalShown, textChars } from './c
 import { landmarkOf, regionOf } from './landmarks.js';
 import { computeVerdict } from './visibility.js';
 import { visibleText } from './text.js';
-import { childNodesOf, composedParent, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
+import { childNodesOf, frameDocument, isElement, OPAQUE_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
 
 /** Roles that make any element a control (role=link counts as a link). */
 const CONTROL_ROLES = new Set([
@@ -35,6 +35,8 @@ export interface Candidate {
   landmark: string | null;
   /** Text of the nearest preceding heading. */
   near: string;
+  /** That heading. */
+  heading?: Element | null;
   form: Element | null;
   /** A click-listener element that turned out to contain a real control. */
   dropped: boolean;
@@ -71,6 +73,7 @@ export class ElementWalker {
   private readonly landmarks: string[] = [];
   private readonly formStack: Element[] = [];
   private near = '';
+  private heading: Element | null = null;
   private inScope: number;
   private interactiveDepth = 0;
   private readonly open: OpenClick[] = [];
@@ -163,6 +166,7 @@ export class ElementWalker {
       el,
       landmark: this.landmarks[this.landmarks.length - 1] ?? null,
       near: this.near,
+      heading: this.heading,
       form,
       dropped: false,
       proxied,
@@ -204,7 +208,10 @@ export class ElementWalker {
     }
     if (HEADING_TAGS.has(tag) || role === 'heading') {
       const text = visibleText(this.cache, el, 80);
-      if (text) this.near = text;
+      if (text) {
+        this.near = text;
+        this.heading = el;
+      }
     }
 
     let kind = this.classify(el, tag, role);
@@ -244,22 +251,31 @@ export class ElementWalker {
   }
 
   /**
-   * Ends a clickable: a clickable inside it saying the same (a span in a card) is left out for
-   * it; it is left out itself when what it holds covers all its text (a wrapper around a button),
-   * since then what it holds is what to click. Otherwise both are listed (a folder and its items,
-   * an inbox row and its star).
+   * Ends a clickable: a clickable inside it saying the same as it shows (a span in a card, a
+   * collapsed folder's name: its hidden files do not count) is left out for it; it is left out
+   * itself when what it holds covers all its text (a wrapper around a button), since then what
+   * it holds is what to click. Otherwise both are listed (a folder and its items, an inbox row
+   * and its star).
    */
   private closeClick(click: OpenClick): void {
     this.open.pop();
     const candidates = this.found.candidates;
     if (click.chars > 0) {
+      const own = candidates[click.index]!.el;
+      let shown: number | undefined;
       for (let i = click.index + 1; i < candidates.length; i++) {
         const inner = candidates[i]!;
-        if (inner.click && !inner.dropped && textChars(inner.el) === click.chars) {
-          inner.dropped = true;
-          click.inner--;
-          click.covered -= click.chars;
+        if (!inner.click || inner.dropped) continue;
+        const chars = textChars(inner.el);
+        if (chars === 0) continue;
+        // Text that does not show (a collapsed folder's items) leaves the folder saying what its name says.
+        if (chars !== click.chars) {
+          shown ??= shownChars(this.cache, own);
+          if (shown <= 0 || chars < shown || shownChars(this.cache, inner.el) !== shown) continue;
         }
+        inner.dropped = true;
+        click.inner--;
+        click.covered -= chars;
       }
     }
     const own = candidates[click.index]!;
@@ -280,38 +296,11 @@ export class ElementWalker {
   }
 }
 
-/**
- * True when an ancestor that clips its overflow (hidden or clip, not a scroller) leaves nothing of
- * `el` showing: a menu or drawer parked outside its container. Asked only of what aria-hidden
- * covers, where such parking is the rule; elsewhere the verdicts' cheaper tests stand.
- */
-function clippedAway(cache: WalkCache, el: Element): boolean {
-  const box = el.getBoundingClientRect();
-  for (let up = composedParent(el); up && up !== el.ownerDocument.documentElement; up = composedParent(up)) {
-    const style = cache.style(up);
-    const clipsX = style.overflowX === 'hidden' || style.overflowX === 'clip';
-    const clipsY = style.overflowY === 'hidden' || style.overflowY === 'clip';
-    if (!clipsX && !clipsY) continue;
-    const clip = up.getBoundingClientRect();
-    if (clipsX && (box.right <= clip.left || box.left >= clip.right)) return true;
-    if (clipsY && (box.bottom <= clip.top || box.top >= clip.bottom)) return true;
-  }
-  return false;
-}
+/** Past this many shown characters a clickable is no name of one thing: never measured further. */
+const NAME_CHARS = 200;
 
-/** True when a candidate is really there to click: it has a box and the browser agrees it is visible. */
-export function listable(cache: WalkCache, candidate: Candidate): boolean {
-  const { el } = candidate;
-  if (candidate.dropped) return false;
-  if (candidate.proxied) {
-    const labels = (el as HTMLInputElement).labels;
-    return !!labels && Array.from(labels).some((label) => cache.shown(label));
-  }
-  if (candidate.ariaHidden && clippedAway(cache, el)) return false;
-  if (candidate.icon) return true;
-  if (cache.display(el) === 'inline') {
-    const rect = el.getBoundingClientRect();
-    if ((rect.width === 0 || rect.height === 0) && !drawnByImage(cache, el)) return false;
-  }
-  return typeof el.checkVisibility === 'function' ? el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true }) : true;
+/** Characters of the text of `el` that shows, spaces left out; -1 past NAME_CHARS. */
+function shownChars(cache: WalkCache, el: Element): number {
+  const text = visibleText(cache, el, NAME_CHARS).replace(/\s+/g, '');
+  return text.length >= NAME_CHARS - 1 ? -1 : text.length;
 }

@@ -1,10 +1,14 @@
 import type { WalkCache } from './cache.js';
+import { HIDDEN, INVISIBLE } from './flags.js';
+import { computeVerdict } from './visibility.js';
+import { visibleText } from './text.js';
 
 /** Words in icon file and class names that say nothing about what the icon does. */
 const NOISE = new Set(['icon', 'icons', 'ico', 'ic', 'img', 'image', 'svg', 'png', 'gif', 'jpg', 'jpeg', 'webp', 'sprite', 'glyph', 'btn', 'button', 'fa', 'fas', 'far', 'fab', 'fal', 'bi', 'mdi', 'material', 'symbols', 'outlined', 'round', 'sharp', 'small', 'large', 'lg', 'sm', 'xs', 'md', 'white', 'black', 'solid', 'regular', 'light', 'dark', 'default']);
 /** Class names that mark an icon (`fa-trash`, `icon-close`, `glyphicon-star`, `bi-x`). */
 const ICON_CLASS = /^(?:fa[srlbd]?|bi|mdi|glyphicon|icon|ion|ti|la|ri|feather|octicon|material-icons|codicon)(?:-|$)|(?:^|-)icon(?:-|$)/i;
 const URL_IN = /url\(\s*["']?([^"')]+)["']?\s*\)/i;
+const PSEUDOS = ['::before', '::after'] as const;
 /** Icon descendants looked at for a name, at most. */
 const MAX_ICONS = 4;
 
@@ -59,16 +63,19 @@ function ownIconName(cache: WalkCache, el: Element): string {
     const words = value && value !== 'none' ? urlWords(value) : '';
     if (words) return words;
   }
-  for (const pseudo of ['::before', '::after']) {
-    const words = urlWords(cache.computedStyle(el, pseudo).content);
-    if (words) return words;
+  for (const pseudo of PSEUDOS) {
+    const drawn = cache.computedStyle(el, pseudo);
+    for (const value of [drawn.content, drawn.backgroundImage, drawn.getPropertyValue('mask-image')]) {
+      const words = value && value !== 'none' ? urlWords(value) : '';
+      if (words) return words;
+    }
   }
   return classWords(el);
 }
 
 /**
  * The name an icon-only control's icon gives it, as a last resort when it has no accessible name,
- * title or text: from the element itself, then its first few descendants.
+ * title or text: from the element itself, then its first few descendants, then its class names.
  */
 export function iconName(cache: WalkCache, el: Element): string {
   const own = ownIconName(cache, el);
@@ -78,20 +85,120 @@ export function iconName(cache: WalkCache, el: Element): string {
     const words = ownIconName(cache, inner[i]!);
     if (words) return words;
   }
+  return nameWords(el);
+}
+
+/** Words of class names that say where a thing sits or how it looks, not what it does. */
+const PLACE_WORDS = new Set([
+  'root', 'wrapper', 'wrap', 'container', 'inner', 'outer', 'item', 'link', 'action', 'actions', 'control', 'clickable', 'active', 'selected',
+  'disabled', 'hidden', 'visible', 'left', 'right', 'top', 'bottom', 'center', 'pull', 'float', 'clearfix', 'primary', 'secondary', 'text',
+  'label', 'block', 'inline', 'box', 'has', 'is', 'js',
+]);
+
+/**
+ * The words of the control's own class names (`share-link` → "share", `toggle` → "toggle"), the
+ * last resort of an icon-only control with nothing else to go by. Names with digits or capitals
+ * are left out: generated (`css-1x2y3z`) or a component's (`MuiButtonBase-root`), they say nothing.
+ */
+function nameWords(el: Element): string {
+  const classes = el.getAttribute('class');
+  if (!classes) return '';
+  for (const token of classes.split(/\s+/)) {
+    if (!token || /[\dA-Z]/.test(token)) continue;
+    const words = token.split(/[-_]+/).filter((word) => word.length > 2 && !NOISE.has(word) && !PLACE_WORDS.has(word));
+    if (words.length) return words.join(' ');
+  }
   return '';
 }
 
 const FIELDS = new Set(['input', 'select', 'textarea']);
+/** Descendants looked at for what draws an element that has no area of its own, at most. */
+const MAX_INSIDE = 12;
+
+const hasArea = (el: Element): boolean => {
+  const rect = el.getBoundingClientRect();
+  return rect.width > 1 && rect.height > 1;
+};
+
+/** A CSS mask drawn from an image (`mask-image`, or Chromium's older `-webkit-mask-image`). */
+const masked = (style: CSSStyleDeclaration): boolean =>
+  URL_IN.test(style.getPropertyValue('mask-image')) || URL_IN.test(style.getPropertyValue('-webkit-mask-image'));
+
+/** True when `el` itself or its ::before or ::after has an image for `content`. */
+function contentImage(cache: WalkCache, el: Element): boolean {
+  if (URL_IN.test(cache.style(el).content)) return true;
+  return PSEUDOS.some((pseudo) => URL_IN.test(cache.computedStyle(el, pseudo).content));
+}
+
 /**
- * True when `el` is drawn only by a CSS image (its `content`, background or a pseudo-element's
- * `content: url()`) and has no text: with the image blocked or not loaded yet it takes no room,
- * yet it is there to click.
+ * True when `el` is drawn only by a CSS image (its `content`, background or mask, a pseudo-element's
+ * `content: url()`, or that of the icon element inside it, squashed to nothing) and has no text:
+ * with the image blocked or not loaded yet it takes no room, yet it is there to click.
  */
 export function drawnByImage(cache: WalkCache, el: Element): boolean {
   if ((el.textContent ?? '').trim()) return false;
   const style = cache.style(el);
-  if (URL_IN.test(style.content) || URL_IN.test(style.backgroundImage)) return true;
-  return URL_IN.test(cache.computedStyle(el, '::before').content) || URL_IN.test(cache.computedStyle(el, '::after').content);
+  if (URL_IN.test(style.backgroundImage) || masked(style) || contentImage(cache, el)) return true;
+  // The icon element inside (`<a><i class="icon-share"></i></a>`), which an image it lacks leaves without area.
+  const inner = el.getElementsByTagName('*');
+  for (let i = 0; i < inner.length && i < MAX_INSIDE; i++) {
+    const child = inner[i]!;
+    if (!hasArea(child) && contentImage(cache, child) && shownUpTo(cache, child, el)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when nothing from `inner` up to `outer` (excluded) hides it (display, visibility, opacity,
+ * a place off the page). Verdicts computed here are not kept: `outer` may be hidden itself.
+ */
+function shownUpTo(cache: WalkCache, inner: Element, outer: Element): boolean {
+  for (let el: Element | null = inner; el && el !== outer; el = el.parentElement) {
+    if (computeVerdict(cache, el) & (HIDDEN | INVISIBLE)) return false;
+  }
+  return true;
+}
+
+/** True when a colour is not fully transparent. */
+const painted = (colour: string): boolean => colour !== 'transparent' && !/^rgba\(.*,\s*0\)$/.test(colour);
+
+/**
+ * True when the ::before or ::after of `el` draws something a person sees: an image, a glyph (an
+ * icon font's character), or a box of its own size that is painted (a background or a mask).
+ */
+function pseudoDraws(cache: WalkCache, el: Element): boolean {
+  for (const pseudo of PSEUDOS) {
+    const style = cache.computedStyle(el, pseudo);
+    const content = style.content;
+    if (!content || content === 'none' || content === 'normal') continue;
+    if (style.display === 'none' || style.visibility !== 'visible' || style.opacity === '0') continue;
+    if (URL_IN.test(content)) return true;
+    // Inline boxes report `auto`; a sized box (inline-block, block, positioned) its own size.
+    const sized = parseFloat(style.width) > 1 && parseFloat(style.height) > 1;
+    if (sized && (style.backgroundImage !== 'none' || painted(style.backgroundColor) || masked(style))) return true;
+    const glyphs = content.replace(/^["']|["']$/g, '').trim();
+    if (glyphs && parseFloat(style.fontSize) > 0 && painted(style.color)) return true;
+  }
+  return false;
+}
+
+/**
+ * True when something within an element that has no area of its own shows: its text (a block of
+ * no height lets it overflow), an icon whose image is missing, a ::before or ::after that draws,
+ * or a shown descendant with area (an icon floated or positioned out of the element's line, or
+ * sized while the element's font size is 0). Such an element is there to see and click; one that
+ * holds nothing that shows (a hostile page's empty link) is not.
+ */
+export function paintsWithin(cache: WalkCache, el: Element): boolean {
+  if (visibleText(cache, el, 1)) return true;
+  if (drawnByImage(cache, el) || pseudoDraws(cache, el)) return true;
+  const inner = el.getElementsByTagName('*');
+  for (let i = 0; i < inner.length && i < MAX_INSIDE; i++) {
+    const child = inner[i]!;
+    if (!cache.shown(child) || cache.reached(child) & INVISIBLE) continue;
+    if (hasArea(child) || pseudoDraws(cache, child)) return true;
+  }
+  return false;
 }
 
 /** A box for a control drawn only by an image that is not there (blocked, or not loaded yet). */

@@ -2,9 +2,10 @@ import type { WalkCache } from './cache.js';
 import { HIDDEN, INVISIBLE } from './flags.js';
 import { regionLabel, regionOf } from './landmarks.js';
 import type { InteractiveElement } from '../../../contract/response/page.js';
-import { controlMark, MARK_TEXT_MAX } from './marks.js';
+import { controlMark, INNER_MARKS_MAX, opensContent } from './marks.js';
 import { Out } from './out.js';
 import type { Source } from './source.js';
+import { Strays } from './strays.js';
 import { type CellRenderer, writeTable } from './tables.js';
 import { squash } from '../strings.js';
 import { BLOCK_TAGS, isElement, isText, NO_CONTENT_TAGS, roleAttr, SKIP_TAGS } from './tree.js';
@@ -22,6 +23,8 @@ export class MarkdownRenderer {
   private readonly lists: Array<{ ordered: boolean; next: number }> = [];
   private regionDepth = 0;
   private headingDepth = 0;
+  /** Listed controls the content's copy left out, each written where it stands (controls in place). */
+  private strays: Strays | null = null;
 
   constructor(
     private readonly cache: WalkCache,
@@ -34,6 +37,7 @@ export class MarkdownRenderer {
   /** The markdown of `roots`, in order. */
   render(roots: readonly Node[]): string {
     if (this.regions) this.out.setHeader('## [page]');
+    if (this.marks) this.strays = Strays.find(this.cache, this.source, roots, this.marks);
     for (const root of roots) {
       this.node(root, null);
       this.out.block();
@@ -43,9 +47,19 @@ export class MarkdownRenderer {
 
   private node(node: Node, owner: Owner): void {
     if (isText(node)) {
-      if (this.textShown(owner)) this.out.text(node.data);
+      if (this.textShown(owner)) {
+        this.out.text(node.data);
+        this.strays?.text(node.data);
+      }
     } else if (isElement(node)) {
+      if (!this.strays) return this.element(node, owner);
+      const live = this.source.live(node);
+      const holder = this.strays.enter(live, this.writeMark);
       this.element(node, owner);
+      if (holder) this.strays.leave(this.writeMark);
+      // Controls are written between blocks, never inside a line of text.
+      const display = live ? this.cache.display(live) : BLOCK_TAGS.has(node.localName) ? 'block' : 'inline';
+      if (!display.startsWith('inline') && display !== 'contents') this.strays.settle(this.writeMark);
     }
   }
 
@@ -96,8 +110,8 @@ export class MarkdownRenderer {
 
   /**
    * Writes a listed control's marker where it stands: in place of its content when that is its
-   * label (a field, a button, a short link), before its content when it holds more (a card, a
-   * row). False when `el` is not listed.
+   * label (a field, a button, a short link; the controls listed inside it follow), before its
+   * content when it holds more (a card, a row). False when `el` is not listed.
    */
   private mark(el: Element, tag: string): boolean {
     const live = this.source.live(el);
@@ -105,17 +119,28 @@ export class MarkdownRenderer {
     if (!live || !item) return false;
     const block = !NO_CONTENT_TAGS.has(tag) && this.cache.display(live) !== 'inline' && !this.cache.display(live).startsWith('inline');
     if (block) this.out.block();
-    const href = tag === 'a' ? el.getAttribute('href') : null;
-    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live.ownerDocument) : '';
-    this.out.space();
-    this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
-    this.out.space();
-    if (!NO_CONTENT_TAGS.has(tag) && !(this.cache.reached(live) & HIDDEN) && (live.textContent ?? '').length > MARK_TEXT_MAX) {
-      this.children(el, live);
+    this.writeMark(live, item);
+    if (opensContent(live)) {
+      if (!(this.cache.reached(live) & HIDDEN)) this.children(el, live);
+    } else if (!NO_CONTENT_TAGS.has(tag)) {
+      const inner = live.getElementsByTagName('*');
+      for (let i = 0; i < inner.length && i < INNER_MARKS_MAX; i++) {
+        const listed = this.marks?.get(inner[i]!);
+        if (listed) this.writeMark(inner[i]!, listed);
+      }
     }
     if (block) this.out.block();
     return true;
   }
+
+  /** A control's marker as a word of the text, a link's with its URL. */
+  private readonly writeMark = (live: Element, item: InteractiveElement): void => {
+    const href = live.localName === 'a' ? live.getAttribute('href') : null;
+    const url = href && !/^\s*javascript:/i.test(href) ? this.cache.absolute(href, live.ownerDocument) : '';
+    this.out.space();
+    this.out.atom(url ? `${controlMark(item)}(${url})` : controlMark(item));
+    this.out.space();
+  };
 
   private content(el: Element, tag: string, role: string, live: Element | null, flags: number, owner: Owner): void {
     const level = HEADINGS[tag] ?? (role === 'heading' ? Number(el.getAttribute('aria-level')) || 2 : 0);

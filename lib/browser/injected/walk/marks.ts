@@ -1,8 +1,18 @@
 import type { InteractiveElement } from '../../../contract/response/page.js';
 import { truncate } from '../strings.js';
+import { NO_CONTENT_TAGS } from './tree.js';
 
 /** A control whose own text is longer than this is a container (a card, a row): its content is rendered after its marker. */
 export const MARK_TEXT_MAX = 100;
+/** Listed controls inside a control whose content is not rendered, written after its marker, at most. */
+export const INNER_MARKS_MAX = 50;
+
+/**
+ * True when a listed control's content is rendered after its marker (a card, a row); otherwise
+ * its marker stands for it, and the controls listed inside it (a folder item's toggle) follow
+ * the marker. A field, a select or a list box never opens: its options are in its entry.
+ */
+export const opensContent = (live: Element): boolean => !NO_CONTENT_TAGS.has(live.localName) && (live.textContent ?? '').length > MARK_TEXT_MAX;
 const LABEL_MAX = 80;
 
 /** The states worth reading in the text, in the order they are written. */

@@ -5,9 +5,10 @@ import { childNodesOf, isElement, isText, NO_CONTENT_TAGS, SKIP_TAGS } from './t
 
 /**
  * The visible text under `root` (shadow roots, slots and iframes followed), squashed and cut to
- * `max` characters; the walk stops as soon as it has enough.
+ * `max` characters; the walk stops as soon as it has enough, or with `firstLine` at the first
+ * block boundary after some text.
  */
-export function visibleText(cache: WalkCache, root: Element, max: number): string {
+export function visibleText(cache: WalkCache, root: Element, max: number, firstLine = false): string {
   let text = '';
   const visit = (node: Element): boolean => {
     const textOk = !cache.textHidden(node);
@@ -23,8 +24,11 @@ export function visibleText(cache: WalkCache, root: Element, max: number): strin
         const flags = cache.verdict(child);
         if (flags & HIDDEN) continue;
         const block = cache.display(child) !== 'inline';
+        // The first line ends where a block ends or starts after some text.
+        if (block && firstLine && text.trim()) return true;
         if (block) text += ' ';
         if (visit(child)) return true;
+        if (block && firstLine && text.trim()) return true;
         if (block) text += ' ';
       }
     }

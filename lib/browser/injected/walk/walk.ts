@@ -1,13 +1,15 @@
 import type { FormInfo, InteractiveElement } from '../../../contract/response/page.js';
 import { type ClickLookup, WalkCache } from './cache.js';
 import { labelOf, roleOf, stateOf, valueOf } from './describe.js';
-import { type Candidate, ElementWalker, listable } from './elements.js';
+import { type Candidate, ElementWalker } from './elements.js';
 import { formInfo } from './forms.js';
 import { HtmlRenderer } from './html.js';
+import { listable } from './listable.js';
 import { ensureBox } from './icons.js';
 import { fallbackContent, readArticle } from './main-content.js';
 import { sectionMap } from './map.js';
 import { MarkdownRenderer } from './markdown.js';
+import { nearFinder } from './near.js';
 import type { WalkOptions, WalkResult } from './types.js';
 import type { RefStore } from './refs.js';
 import { scrollState } from './scroll.js';
@@ -150,6 +152,7 @@ function describe(
   );
   const formRefs = new Map<Element, string>(forms.map(({ el }, i) => [el, `f${i + 1}`]));
   const fields = new Map<Element, string[]>();
+  const nearOf = nearFinder(cache);
   const elements = chosen.map((candidate, i): InteractiveElement => {
     const { el } = candidate;
     const ref = `e${numbers[i]}`;
@@ -162,7 +165,8 @@ function describe(
     Object.assign(item, stateOf(el, role));
     ensureBox(cache, el);
     if (candidate.landmark) item.in = candidate.landmark;
-    if (candidate.near) item.near = candidate.near;
+    const near = nearOf(candidate);
+    if (near) item.near = near;
     const form = candidate.form ? formRefs.get(candidate.form) : undefined;
     if (form && candidate.form) {
       item.form = form;
