@@ -27,34 +27,50 @@ function repeated(el: Element): boolean {
 }
 
 /** The item `el` belongs to: its nearest article, list item, row or repeated card, a few levels up. */
-function itemOf(el: Element): Element | null {
-  let up = composedParent(el);
-  for (let i = 0; up && i < MAX_UP; i++, up = composedParent(up)) {
+function itemOf(el: Element, known: Map<Element, Element | null>): Element | null {
+  const parent = composedParent(el);
+  if (!parent) return null;
+  // Sibling controls (the links of a list, the icons of a row) share the answer.
+  const cached = known.get(parent);
+  if (cached !== undefined) return cached;
+  let found: Element | null = null;
+  for (let up: Element | null = parent, i = 0; up && i < MAX_UP; i++, up = composedParent(up)) {
     const tag = up.localName;
     const role = roleAttr(up);
-    if (ITEM_TAGS.has(tag) || ITEM_ROLES.has(role)) return up;
-    if (!HOLDER_TAGS.has(tag) && !HOLDER_ROLES.has(role) && repeated(up)) return up;
+    if (ITEM_TAGS.has(tag) || ITEM_ROLES.has(role) || (!HOLDER_TAGS.has(tag) && !HOLDER_ROLES.has(role) && repeated(up))) {
+      found = up;
+      break;
+    }
   }
-  return null;
+  known.set(parent, found);
+  return found;
+}
+
+/** An item's size (characters, spaces left out) and, once asked, its first line. */
+interface Item {
+  chars: number;
+  line?: string;
+  lineChars?: number;
 }
 
 /** Answers `near` for the candidates of one walk, reading each item's size and first line once. */
 export function nearFinder(cache: WalkCache): (candidate: Candidate) => string {
-  const items = new Map<Element, { chars: number; line: string; lineChars: number }>();
+  const parents = new Map<Element, Element | null>();
+  const items = new Map<Element, Item>();
   return ({ el, near, heading }) => {
-    const item = itemOf(el);
+    const item = itemOf(el, parents);
     if (!item || (heading && item.contains(heading))) return near;
     let known = items.get(item);
-    if (!known) {
-      const chars = textChars(item);
-      const line = chars > ITEM_MAX_CHARS ? '' : visibleText(cache, item, NEAR_MAX, true);
-      known = { chars, line, lineChars: line.replace(/\s+/g, '').length };
-      items.set(item, known);
-    }
-    // An item that is the control and nothing more (a menu's list item), or whose first line is
-    // the control's own words, says nothing new.
+    if (!known) items.set(item, (known = { chars: textChars(item) }));
+    // An item that is the control and nothing more (a menu's list item) says nothing new.
     const own = textChars(el);
-    if (!known.line || known.chars <= own || known.lineChars <= own + 1) return near;
+    if (known.chars <= own || known.chars > ITEM_MAX_CHARS) return near;
+    if (known.line === undefined) {
+      known.line = visibleText(cache, item, NEAR_MAX, true);
+      known.lineChars = known.line.replace(/\s+/g, '').length;
+    }
+    // Nor does one whose first line is the control's own words.
+    if (!known.line || known.lineChars! <= own + 1) return near;
     return known.line;
   };
 }

@@ -130,8 +130,15 @@ export class Strays {
 /** Characters a part left out may say besides its controls' own words ("12" likes beside an icon, "Share:"). */
 const QUIET_CHARS = 24;
 
-/** True when what `part` shows outside its listed controls is at most QUIET_CHARS characters. */
+/**
+ * True when what `part` shows outside its listed controls is at most QUIET_CHARS characters.
+ * A listed link's words count: a block of links (a menu, a list of related stories) says them.
+ */
 function saysNothing(cache: WalkCache, part: Element, marks: ReadonlyMap<Element, InteractiveElement>): boolean {
+  const silent = (el: Element): boolean => {
+    const item = marks.get(el);
+    return !!item && item.role !== 'link';
+  };
   let count = 0;
   const visit = (el: Element): boolean => {
     const textShown = !cache.textHidden(el);
@@ -140,13 +147,13 @@ function saysNothing(cache: WalkCache, part: Element, marks: ReadonlyMap<Element
       const child = children[i]!;
       if (isText(child)) {
         if (textShown && (count += chars(child.data)) > QUIET_CHARS) return false;
-      } else if (isElement(child) && !marks.has(child) && !(cache.reached(child) & HIDDEN) && !visit(child)) {
+      } else if (isElement(child) && !silent(child) && !(cache.reached(child) & HIDDEN) && !visit(child)) {
         return false;
       }
     }
     return true;
   };
-  return marks.has(part) || visit(part);
+  return silent(part) || visit(part);
 }
 
 /** The controls of `wanted` inside `holder`, in order, each with the characters of shown text before it. */
