@@ -1,7 +1,7 @@
 // Blocks around and inside an article that are not the article: reader comments and reviews,
 // newsletter sign-ups and "you may also like" teasers, tag lists and clouds. Each is known by
 // the names the page gives it, by its heading, or by its shape; none by the site it is on.
-import { namedAs, sizeOf, textOf, textSizes, tokenWords, wordCount } from './class-words.js';
+import { linkChars, namedAs, sizeOf, textOf, textSizes, tokenWords, wordCount } from './class-words.js';
 import { touchesEmbed } from './embeds.js';
 import { TEASER_HEADING, TEASER_LINE } from './teaser-labels.js';
 
@@ -26,7 +26,7 @@ const DISCUSSION_HEADING =
 /** A block under a teaser heading is links, a form, or short; a section of text that happens to be titled so is not. */
 const teaserShaped = (block: Element[]): boolean => {
   const text = block.reduce((n, el) => n + textOf(el).length, 0);
-  const links = block.reduce((n, el) => n + Array.from(el.querySelectorAll('a')).reduce((m, a) => m + textOf(a).length, 0) + (el.localName === 'a' ? textOf(el).length : 0), 0);
+  const links = block.reduce((n, el) => n + linkChars(el), 0);
   return text <= 400 || links >= text * 0.3 || block.some((el) => el.localName === 'form' || !!el.querySelector('form, input'));
 };
 
@@ -154,7 +154,7 @@ function tagList(el: Element): boolean {
   if (el.getElementsByTagName('a').length < 2) return false;
   const links = Array.from(el.querySelectorAll('a'));
   const text = textOf(el);
-  const linkText = links.reduce((n, a) => n + textOf(a).length, 0);
+  const linkText = linkChars(el);
   if (linkText < text.length * 0.5 || links.some((a) => wordCount(textOf(a)) > 5)) return false;
   if (TAG_LABEL.test(text) || links.filter((a) => /\btag\b/i.test(a.getAttribute('rel') ?? '')).length >= 2) return true;
   const sizes = new Set(links.map((a) => (a as HTMLElement).style?.fontSize).filter(Boolean));
@@ -178,7 +178,7 @@ function plugLine(el: Element, size: number): boolean {
   // A box of a few lines, not a section: at most two paragraphs and no heading of its own rank.
   if (!text || wordCount(text) > MAX_PLUG_WORDS || el.querySelectorAll('p').length > 2 || el.querySelector('h1, h2, h3, h4')) return false;
   const links = Array.from(el.querySelectorAll('a'));
-  const linkText = links.reduce((n, a) => n + textOf(a).length, 0);
+  const linkText = linkChars(el);
   if (TEASER_LINE.test(text) && links.length > 0 && linkText >= text.length * 0.4) return true;
   if (links.some((a) => PLUG_LINK.test(textOf(a)))) return true;
   return !!el.querySelector('input[type="email" i]');

@@ -48,6 +48,10 @@ const EMPTY: ReadonlySet<string> = new Set();
 /** The text of a copied element, whitespace squashed (the copy holds only what was shown). */
 export const textOf = (el: Element): string => squash(el.textContent ?? '');
 
+/** Characters of link text in `el`: its links' text, or all of it when `el` is a link. */
+export const linkChars = (el: Element): number =>
+  el.localName === 'a' ? textOf(el).length : Array.from(el.getElementsByTagName('a')).reduce((n, a) => n + textOf(a).length, 0);
+
 /** Characters of text under `el`, whitespace included: a cheap size for the guards (no squashing of big subtrees). */
 export const sizeOf = (el: Element): number => (el.textContent ?? '').length;
 

@@ -3,7 +3,7 @@
 // the breadcrumbs and link lines before the first; and, anywhere, a label line with the run of
 // links it announces ("Mehr zum Thema:" and its list). Known by shape (links, length) and by the
 // labels of teaser-labels.ts, never by the site.
-import { textOf, wordCount } from './class-words.js';
+import { linkChars, textOf, wordCount } from './class-words.js';
 import { touchesEmbed } from './embeds.js';
 import { TEASER_LABEL, TEASER_LINE } from './teaser-labels.js';
 
@@ -34,8 +34,7 @@ const MAX_SECTION_BLOCKS = 8;
 /** Most words of a small-print line. */
 const MAX_SMALL_PRINT_WORDS = 40;
 
-const linkShare = (el: Element, text: string): number =>
-  text.length === 0 ? 0 : Array.from(el.querySelectorAll('a')).reduce((n, a) => n + textOf(a).length, el.localName === 'a' ? text.length : 0) / text.length;
+const linkShare = (el: Element, text: string): number => (text.length === 0 ? 0 : linkChars(el) / text.length);
 
 /**
  * The article's leaf blocks in document order: a list counts as one block (its items are read
