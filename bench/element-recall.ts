@@ -3,10 +3,11 @@
 // tabs, tree items, menu items, ...) that tabwright's walker also lists (include_links, so links
 // count), matched by role and name (or, where the names differ, by being the same element with the
 // same role); and the share of the listed elements a click can reach (the
-// element itself, or something inside it, is what elementFromPoint finds at the centre of its box
-// once scrolled into view). Both are measured in a raw page of the bench's browser with the
-// session's in-page scripts (click hooks at document start, the walker installed on first use):
-// the same walker an observe act runs, without the API around it.
+// element itself, or something inside it, is what elementFromPoint finds at the centre of its box,
+// or of the part that draws it when it has no area, once scrolled into view). Both are measured in
+// a raw page of the bench's browser with the session's in-page scripts (click hooks at document
+// start, the walker installed on first use): the same walker an observe act runs, without the API
+// around it.
 import type { Browser, Page } from 'playwright';
 import { hooksScript, inPage } from '../lib/browser/program.js';
 import { PROGRAM_KEY } from '../lib/browser/injected/names.js';
@@ -137,8 +138,12 @@ function reachable(page: Page, refs: string[]): Promise<number> {
       for (const ref of refs) {
         const el = api.resolve(ref)?.element;
         if (!el) continue;
-        el.scrollIntoView({ block: 'center', inline: 'center' });
-        const box = el.getBoundingClientRect();
+        // An element without area of its own (a link around a floated icon) is clicked on the first
+        // shown part of it that has (drawnPart in lib/browser/injected/target/click-point.ts).
+        const area = (node: Element): boolean => node.getBoundingClientRect().width >= 1 && node.getBoundingClientRect().height >= 1;
+        const part = area(el) ? el : (Array.from(el.getElementsByTagName('*')).slice(0, 12).find((node) => area(node) && node.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) ?? el);
+        part.scrollIntoView({ block: 'center', inline: 'center' });
+        const box = part.getBoundingClientRect();
         const hit = el.ownerDocument.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2);
         // A visually hidden checkbox is clicked through its label.
         const labels = Array.from((el as HTMLInputElement).labels ?? []);

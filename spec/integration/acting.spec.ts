@@ -10,7 +10,7 @@ describe('what steps do to controls (issue 13)', function () {
   const t = browserSuite({
     '/nested': { body: NESTED }, '/cases': { body: CASES }, '/fields': { body: FIELDS }, '/selects': { body: SELECTS }, '/listboxes': { body: LISTBOXES },
     '/tree': { body: controlPage('folder-tree') }, '/icons': { body: controlPage('css-icons') },
-    '/icons/share.svg': { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="19"><rect width="16" height="19"/></svg>' },
+    ...Object.fromEntries(['share', 'bookmark'].map((name) => [`/icons/${name}.svg`, { type: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="16" height="19"><rect width="16" height="19"/></svg>' }])),
   });
   const { create, act } = t;
   const readLog = { execute_js: { code: 'return window.log', result_key: 'log' } };
@@ -76,12 +76,14 @@ describe('what steps do to controls (issue 13)', function () {
       expect(log).to.deep.equal(['name:Documents', 'select:docs', 'name:Inbox', 'select:inbox']);
     });
 
-    it('clicks by ref a link whose only content is an icon drawn on a ::before', async () => {
+    it('clicks by ref a link whose only content is an icon drawn on a ::before, and one shown by its floated icon', async () => {
       const first = await create({ url: t.site.url('/icons'), steps: [{ observe: { include_links: true } }] });
       const id = first.body.session_id as string;
-      const res = await act(id, [{ click: { ref: refOf(first.body.page.interactive_elements as Element[], 'share') } }, { execute_js: { code: 'return location.hash', result_key: 'hash' } }]);
+      const elements = first.body.page.interactive_elements as Element[];
+      const hash = (key: string) => ({ execute_js: { code: 'return location.hash', result_key: key } });
+      const res = await act(id, [{ click: { ref: refOf(elements, 'share') } }, hash('first'), { click: { ref: refOf(elements, 'bookmark') } }, hash('second')]);
       expect(res.body.error, JSON.stringify(res.body.error)).to.equal(null);
-      expect(res.body.extraction?.hash).to.equal('#share');
+      expect(res.body.extraction).to.deep.equal({ first: '#share', second: '#bookmark' });
     });
   });
 

@@ -4,7 +4,7 @@
 // Anything but the plain case answers `slow`, and the node side hands the element to
 // Playwright's own action, which waits for it as it always has.
 import { pickOptionIndex } from '../strings.js';
-import { clickPointOf } from './click-point.js';
+import { clickPointOf, drawnPart } from './click-point.js';
 import { fieldState, optionText } from './field.js';
 import type { ClickAim, ClickPoint, FieldState, FillAim, Landing, SelectDone, Slow } from './types.js';
 
@@ -24,7 +24,7 @@ const SLOW: Slow = { state: 'slow' };
 /** Enabled, shown and not covered by a disabled ancestor: what Playwright would otherwise wait for. */
 function actionable(el: Element): boolean {
   if (!el.isConnected || el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return false;
-  const box = el.getBoundingClientRect();
+  const box = drawnPart(el).getBoundingClientRect();
   return box.width >= 1 && box.height >= 1 && getComputedStyle(el).visibility === 'visible';
 }
 

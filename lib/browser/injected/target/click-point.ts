@@ -48,6 +48,26 @@ function nameControl(el: Element, isControl: (node: Element) => boolean): Elemen
   return null;
 }
 
+/** Descendants looked at for the part that draws an element without area of its own, at most. */
+const MAX_PARTS = 12;
+
+/**
+ * What a click on `el` aims at: `el` itself, or, when it has no area of its own, the first shown
+ * descendant that has (an icon floated or positioned out of a link's line). A click there reaches
+ * `el` all the same.
+ */
+export function drawnPart(el: Element): Element {
+  const own = el.getBoundingClientRect();
+  if (own.width >= 1 && own.height >= 1) return el;
+  const inner = el.getElementsByTagName('*');
+  for (let i = 0; i < inner.length && i < MAX_PARTS; i++) {
+    const part = inner[i]!;
+    const box = part.getBoundingClientRect();
+    if (box.width >= 1 && box.height >= 1 && part.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) return part;
+  }
+  return el;
+}
+
 /**
  * Runs in the page: brings `el` into view, then tries its centre and a grid of points, each by
  * the browser's own hit test. A point reaches `el` when what it hits is `el` or lies inside it
@@ -85,14 +105,15 @@ export function clickPointOf(el: Element): ClickPoint {
     }
     return null;
   };
-  const box = el.getBoundingClientRect();
+  const part = drawnPart(el);
+  const box = part.getBoundingClientRect();
   if (box.width < 1 || box.height < 1) return { kind: 'unknown' };
   const viewport = { width: window.innerWidth, height: window.innerHeight };
   if (box.top < 0 || box.left < 0 || box.bottom > viewport.height || box.right > viewport.width) {
-    el.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+    part.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
   }
-  const rect = el.getBoundingClientRect();
-  const first = el.getClientRects()[0] ?? rect;
+  const rect = part.getBoundingClientRect();
+  const first = part.getClientRects()[0] ?? rect;
   const root = el.getRootNode() as Document | ShadowRoot;
   const points: Array<[number, number]> = [[rect.left + rect.width / 2, rect.top + rect.height / 2]];
   const grid: Array<[number, number]> = [];

@@ -216,6 +216,10 @@ export function ensureBox(cache: WalkCache, el: Element): void {
   if ((el.textContent ?? '').trim()) return;
   const rect = el.getBoundingClientRect();
   if (rect.width > 0 && rect.height > 0) return;
+  // A control shown by a part of it with area (an icon floated out of a link's line) is clicked
+  // there (lib/browser/injected/target/click-point.ts): its layout is left as the page made it.
+  const inner = el.getElementsByTagName('*');
+  for (let i = 0; i < inner.length && i < MAX_INSIDE; i++) if (hasArea(inner[i]!)) return;
   const style = (el as HTMLElement).style;
   if (!style) return;
   if (cache.display(el) === 'inline') style.setProperty('display', 'inline-block', 'important');
