@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs the compiled suite with mocha and ends with the plain line `N passed, N failed`,
 // so a run that executed nothing is visible. Arguments narrow the run to folders or files
-// under dist/spec (for example `node scripts/test.mjs machines http`).
+// under dist/spec (for example `node scripts/test.mjs machines http`); --slowest=N ends with
+// the N slowest tests and files, hooks included in a file's time (the suite has a time budget).
 import Mocha from 'mocha';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +22,7 @@ function specFiles(path) {
 
 const args = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const grep = process.argv.find((arg) => arg.startsWith('--grep='))?.slice('--grep='.length);
+const slowest = Number(process.argv.find((arg) => arg.startsWith('--slowest='))?.slice('--slowest='.length) ?? 0);
 // A bare name means a folder or file under dist/spec (`machines`, `http/auth.spec.js`); a path is taken as given.
 const roots = args.length ? args.map((arg) => (existsSync(join(specRoot, arg)) ? join(specRoot, arg) : resolve(arg))) : [specRoot];
 const files = roots.flatMap(specFiles);
@@ -29,7 +31,24 @@ const mocha = new Mocha({ timeout: 60_000, reporter: 'spec', grep });
 files.forEach((file) => mocha.addFile(file));
 await mocha.loadFilesAsync();
 const runner = mocha.run();
+const tests = [];
+const fileTimes = new Map();
+if (slowest > 0) {
+  const started = new Map();
+  runner.on('test end', (test) => tests.push({ ms: test.duration ?? 0, title: test.fullTitle() }));
+  runner.on('suite', (suite) => started.set(suite, Date.now()));
+  runner.on('suite end', (suite) => {
+    if (!suite.parent?.root || !suite.file) return;
+    const file = suite.file.slice(specRoot.length + 1);
+    fileTimes.set(file, (fileTimes.get(file) ?? 0) + Date.now() - started.get(suite));
+  });
+}
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`.padStart(8);
 runner.on('end', () => {
+  if (slowest > 0) {
+    console.log(`\nslowest tests:\n${tests.sort((a, b) => b.ms - a.ms).slice(0, slowest).map((t) => `${seconds(t.ms)}  ${t.title}`).join('\n')}`);
+    console.log(`\nslowest files:\n${[...fileTimes].sort((a, b) => b[1] - a[1]).slice(0, slowest).map(([file, ms]) => `${seconds(ms)}  ${file}`).join('\n')}`);
+  }
   const { passes = 0, failures = 0, pending = 0 } = runner.stats ?? {};
   console.log(`\n${passes} passed, ${failures} failed${pending ? `, ${pending} skipped` : ''}`);
   process.exitCode = failures > 0 || passes === 0 ? 1 : 0;
