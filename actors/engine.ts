@@ -3,6 +3,7 @@ import { chromium, type Browser } from 'playwright';
 import { createActor, fromCallback, fromPromise, type Actor } from 'xstate';
 import { engineHealth, engineMachine, engineStatus, retryAfterSeconds, unavailableReason, type EngineHealth } from '../machines/engine.js';
 import { CHROMIUM_ARGS, findChromium, NO_CHROMIUM } from '../lib/platform/config/chromium.js';
+import { sharedMemoryArgs } from '../lib/platform/config/chromium-host.js';
 import { httpErrors } from '../lib/contract/errors.js';
 import { Telemetry } from '../lib/platform/telemetry/index.js';
 import { browserEndpoint } from '../lib/browser/cdp/endpoint.js';
@@ -12,6 +13,8 @@ export interface LaunchOptions {
   /** The configured CHROMIUM_PATH; default: the first of Debian's usual paths. */
   executablePath?: string;
   extraArgs?: readonly string[];
+  /** Chromium's own sandbox (CHROMIUM_SANDBOX as configured); default off, as for root. */
+  sandbox?: boolean;
   /**
    * False when the caller owns SIGINT, SIGTERM and SIGHUP (serve does): Playwright's own handlers
    * would close the browser under the caller's shutdown, and on SIGINT exit with 130 before it ends.
@@ -52,7 +55,8 @@ export function launchChromium(options: LaunchOptions = {}): Promise<Browser> {
   const handle = options.handleSignals ?? true;
   return chromium.launch({
     executablePath,
-    args: [...CHROMIUM_ARGS, ...(options.extraArgs ?? [])],
+    args: [...CHROMIUM_ARGS, ...sharedMemoryArgs(), ...(options.extraArgs ?? [])],
+    chromiumSandbox: options.sandbox ?? false,
     headless: true,
     handleSIGINT: handle,
     handleSIGTERM: handle,

@@ -132,7 +132,8 @@ export async function startServer(config: Config, signal?: AbortSignal): Promise
     undo.push(() => clearInterval(pruning));
 
     // serve owns the signals: Playwright's handlers would close the browser under the shutdown.
-    const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, handleSignals: false } });
+    log.info({ sandbox: config.chromiumSandbox.on, why: config.chromiumSandbox.why }, `Chromium's sandbox is ${config.chromiumSandbox.on ? 'on' : 'off'}`);
+    const engine = new Engine({ telemetry, chromium: { executablePath: config.chromiumPath ?? undefined, sandbox: config.chromiumSandbox.on, handleSignals: false } });
     // One guard for the sessions' requests and the webhooks' deliveries: one address policy.
     const guard = new AddressGuard(config.allowHosts);
     const network = { guard, pools: config.proxies };

@@ -7,6 +7,7 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { AllowList, isHostName } from '../../network/address.js';
 import { parsePools, type Pools } from '../../network/upstream.js';
+import { SANDBOX_MODES, type SandboxMode } from './chromium-host.js';
 import { isLogLevel, LOG_LEVELS, type LogLevel } from './log-level.js';
 import { distance } from 'fastest-levenshtein';
 
@@ -40,6 +41,13 @@ export const folder: Check<string> = (text) => {
   }
   if (isFile) throw new Error(`${path} is not a folder`);
   return path;
+};
+
+/** One of CHROMIUM_SANDBOX's modes. */
+export const sandboxMode: Check<SandboxMode> = (text) => {
+  const mode = SANDBOX_MODES.find((name) => name === text);
+  if (!mode) throw new Error(`must be one of ${SANDBOX_MODES.join(', ')}, ${got(text)}`);
+  return mode;
 };
 
 /** One of pino's levels. */

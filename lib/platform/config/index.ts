@@ -11,6 +11,7 @@ import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import * as check from './checks.js';
 import { ConfigError } from './errors.js';
 import { chromiumSetting } from './chromium.js';
+import { DEFAULT_SANDBOX_MODE, sandboxSetting, type SandboxSetting } from './chromium-host.js';
 import { defaultLogLevel, type LogLevel } from './log-level.js';
 import {
   DEFAULT_DATA_DIR,
@@ -30,6 +31,7 @@ import {
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { ConfigError } from './errors.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
+export { sharedMemoryArgs, type SandboxSetting } from './chromium-host.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
 export { DEFAULT_MAX_TABS, VARIABLES, type Use, type Variable } from './variables.js';
 export { profileKey } from './profile-key.js';
@@ -58,6 +60,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Null only when no Chromium was found and the command needs none. */
   chromiumPath: string | null;
+  /** CHROMIUM_SANDBOX as it resolved on this machine; off for commands that launch no browser. */
+  chromiumSandbox: SandboxSetting;
   logLevel: LogLevel;
   /** TABWRIGHT_ALLOW_HOSTS. */
   allowHosts: AllowList;
@@ -146,6 +150,11 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
   const chromium = chromiumSetting(env, (needs.chromium ?? false) || embedded);
   if (chromium.problem) problems.push(chromium.problem);
+  const sandboxMode = value('CHROMIUM_SANDBOX', check.sandboxMode) ?? DEFAULT_SANDBOX_MODE;
+  // Only what runs the service (serve, embedded mcp) launches a browser, and probes the system for namespaces.
+  const service = (needs.chromium ?? false) || embedded;
+  const sandbox = service ? sandboxSetting(sandboxMode, process.getuid?.()) : { on: false, why: 'this command launches no browser' };
+  if ('problem' in sandbox && sandbox.problem) problems.push(sandbox.problem);
   const allowHosts = value('TABWRIGHT_ALLOW_HOSTS', check.allowList) ?? AllowList.parse(undefined);
   const proxies = value('TABWRIGHT_PROXIES', check.proxyFile) ?? null;
 
@@ -174,8 +183,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const profileMaxBytes = (value('TABWRIGHT_PROFILE_MAX_MB', check.wholeFromTo(1, MAX_PROFILE_MAX_MB)) ?? DEFAULT_PROFILE_MAX_MB) * 2 ** 20;
   const webhookCa = value('TABWRIGHT_WEBHOOK_CA_FILE', check.certificateFile) ?? null;
   // Nodes sharing a database share its profiles: a key file of each node's own would leave every
-  // profile saved elsewhere unreadable. Only what runs the service (serve, embedded mcp) seals any.
-  const service = (needs.chromium ?? false) || embedded;
+  // profile saved elsewhere unreadable. Only what runs the service seals any.
   if (service && databaseUrl !== null && text('TABWRIGHT_PROFILE_KEY') === undefined) {
     problems.push('TABWRIGHT_PROFILE_KEY must be set when DATABASE_URL is: every node sharing the database seals and opens profiles with it, so each needs the same key (openssl rand -hex 32)');
   }
@@ -188,6 +196,7 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
     nodeTimeoutMs,
     databaseUrl,
     chromiumPath: chromium.path,
+    chromiumSandbox: { on: sandbox.on, why: sandbox.why },
     logLevel,
     allowHosts,
     proxies,

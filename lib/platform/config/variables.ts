@@ -4,6 +4,7 @@ import { DEFAULT_AI_MODEL, SOLVER_CAP_MS, SOLVER_POLL_MS } from './services.js';
 import { SLOTS_PER_CORE } from '../capacity/gate.js';
 import { DEFAULT_MIN_FREE_MEMORY_MB } from '../capacity/memory.js';
 import { DEBIAN_CHROMIUMS } from './chromium.js';
+import { DEFAULT_SANDBOX_MODE } from './chromium-host.js';
 import { LOG_LEVELS } from './log-level.js';
 
 /** One environment variable as the help text documents it. */
@@ -75,6 +76,13 @@ export const VARIABLES: readonly Variable[] = [
     usedBy: 'embedded mcp',
   },
   { name: 'CHROMIUM_PATH', default: `the first of ${DEBIAN_CHROMIUMS.join(', ')}`, meaning: 'the Chromium to drive; must be an executable file', usedBy: 'service' },
+  {
+    name: 'CHROMIUM_SANDBOX',
+    default: DEFAULT_SANDBOX_MODE,
+    meaning:
+      "auto, on or off: Chromium's own sandbox (renderers in user, PID and network namespaces). It cannot run as root; auto turns it on when the service is not root and the system lets it make user namespaces, and serve logs which it chose and why",
+    usedBy: 'service',
+  },
   {
     name: 'TABWRIGHT_ALLOW_HOSTS',
     default: '',

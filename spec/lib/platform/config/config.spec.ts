@@ -100,6 +100,18 @@ describe('loadConfig()', () => {
     expect(loadConfig({ CHROMIUM_PATH: program }, {}, { chromium: true }).chromiumPath).to.equal(program);
   });
 
+  it('takes CHROMIUM_SANDBOX as auto, on or off; as root (these tests) auto is off, on is refused, and commands without a browser probe nothing', () => {
+    const program = file('chrome', '#!/bin/sh\n', 0o755);
+    const serve = (env: Env): Config => loadConfig({ CHROMIUM_PATH: program, ...env }, {}, { chromium: true });
+    expect(problems({ CHROMIUM_SANDBOX: 'yes' })).to.deep.equal(["CHROMIUM_SANDBOX must be one of auto, on, off, got 'yes'"]);
+    expect(loadConfig({}).chromiumSandbox).to.deep.equal({ on: false, why: 'this command launches no browser' });
+    expect(serve({ CHROMIUM_SANDBOX: 'off' }).chromiumSandbox).to.deep.equal({ on: false, why: 'CHROMIUM_SANDBOX=off' });
+    if (process.getuid?.() !== 0) return;
+    expect(serve({}).chromiumSandbox.on).to.equal(false);
+    expect(serve({}).chromiumSandbox.why).to.match(/runs as root/);
+    expect(() => serve({ CHROMIUM_SANDBOX: 'on' })).to.throw(ConfigError, /needs the service to run as a user other than root/);
+  });
+
   it('reads and parses the TABWRIGHT_PROXIES file, saying what is wrong with it', () => {
     const good = file('good.json', JSON.stringify({ residential: { DE: ['http://u:p@res-de:8000'] } }));
     expect(loadConfig({ TABWRIGHT_PROXIES: good }).proxies?.next('residential', 'de')).to.equal('http://u:p@res-de:8000');
