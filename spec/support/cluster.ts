@@ -162,7 +162,7 @@ export class TestCluster {
     mkdirSync(join(prefix, 'logs'), { recursive: true });
     let conf = readFileSync(join(root, 'deploy', 'nginx.conf'), 'utf8');
     // The shipped file's addresses (8080 for nginx, 8081... for the nodes) become this run's ports.
-    conf = conf.replace('listen 127.0.0.1:8080;', `listen 127.0.0.1:${port};`);
+    conf = conf.replace('listen 8080;', `listen 127.0.0.1:${port};`);
     this.nodes.forEach((node, i) => (conf = conf.replaceAll(`127.0.0.1:${8081 + i}`, `127.0.0.1:${node.port}`)));
     conf = conf.replace('http {', `http {\n  access_log off;\n  client_body_temp_path ${prefix}/body;\n  proxy_temp_path ${prefix}/proxy;\n`);
     const file = join(prefix, 'nginx.conf');
