@@ -39,6 +39,14 @@ export async function stopService(service) {
 const projectContainers = (project) =>
   run('podman', ['ps', '-a', '--filter', `label=com.docker.compose.project=${project}`, '--format', '{{.Names}}'], { quiet: true }).split('\n').filter(Boolean);
 
+/** Milliseconds in a Go duration as podman prints one ("5s", "1m30s", "500ms"); undefined when it is none. */
+export function goDuration(text) {
+  const units = { h: 3_600_000, m: 60_000, s: 1000, ms: 1, us: 0.001, µs: 0.001, ns: 0.000001 };
+  const parts = [...text.matchAll(/(\d+(?:\.\d+)?)(h|ms|m|s|us|µs|ns)/g)];
+  if (parts.length === 0 || parts.map(([part]) => part).join('') !== text) return undefined;
+  return parts.reduce((sum, [, amount, unit]) => sum + Number(amount) * units[unit], 0);
+}
+
 /**
  * podman 4.3 runs health checks from systemd timers; with no systemd (a container host, a CI
  * runner) they never run, a container stays "starting" and compose's `condition:
@@ -53,7 +61,7 @@ export function runHealthChecks(project) {
     for (const name of projectContainers(project)) {
       const [running, interval] = run('podman', ['inspect', '--format', '{{.State.Running}} {{if .Config.Healthcheck}}{{.Config.Healthcheck.Interval}}{{end}}', name], { quiet: true, allowFail: true }).stdout.trim().split(' ');
       if (running !== 'true' || !interval) continue;
-      const every = Math.max(1000, Number(interval) / 1e6 || 30_000);
+      const every = Math.max(1000, goDuration(interval) ?? 30_000);
       if (Date.now() - (last.get(name) ?? 0) < every) continue;
       last.set(name, Date.now());
       run('podman', ['healthcheck', 'run', name], { quiet: true, allowFail: true, both: true });
@@ -97,6 +105,7 @@ export async function runCompose({ root, project, page, track, service, file, va
   const stopChecks = runHealthChecks(project);
   try {
     const started = Date.now();
+    say(`podman's "unable to get systemd connection" errors below are the health-check timers runHealthChecks stands in for`);
     const code = await stream('docker-compose', ['-f', file, 'up', '-d'], { cwd: root, env });
     if (code !== 0) throw new Failure(`docker-compose up exited with ${code}`);
     const base = `http://127.0.0.1:${port}`;
