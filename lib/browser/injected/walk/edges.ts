@@ -17,12 +17,15 @@ const MAX_EDGE_SHARE = 0.3;
 const PROSE_WORDS = 12;
 /** Most words of a label line. */
 const MAX_LABEL_WORDS = 8;
-/** A site's small print: copyright, rights and licence lines, and WordPress's filing line. */
+/**
+ * A site's small print: copyright, rights and licence lines, WordPress's filing lines, a cookie
+ * notice, and the disclaimer that an article is its author's opinion, not the site's.
+ */
 const SMALL_PRINT =
-  /(©|\bcopyright\b|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|wszelkie prawa zastrzeżone|this entry was posted in|bookmark the permalink|dieser eintrag wurde .{0,40}veröffentlicht)/i;
-/** A call to follow, subscribe, join or pay, as a plug after the text puts it. */
+  /(©|^(posted in|filed under|tagged|veröffentlicht in|abgelegt unter|schlagwörter|publié dans|publicado en)\s*:|\b(we use cookies|this (web)?site uses cookies|wir verwenden cookies|diese (web)?seite verwendet cookies|nous utilisons des cookies|utilizamos cookies|utilizziamo (i )?cookie)|\bcopyright\b|all rights reserved|alle rechte vorbehalten|tous droits réservés|todos los derechos reservados|tutti i diritti riservati|wszelkie prawa zastrzeżone|this entry was posted in|bookmark the permalink|dieser eintrag wurde .{0,40}veröffentlicht|\b(licensed under|unter der lizenz|sous licence|bajo licencia)\b|\bcc[- ]by\b|\b(gibt|geben) .{0,30}meinung de[rs] (autors?|autorin|verfasser\w*) wieder|views expressed .{0,60}(author|own)|(reflect|represent)s? the (views|opinions?) of the author)/i;
+/** A call to follow, subscribe, join, pay, download the app or write in, as a plug after the text puts it. */
 const PLUG =
-  /(\b(follow|folge|folgen sie|siga|síganos|síguenos|suivez|seguici|obserwuj)\b.{0,80}\b(twitter|facebook|instagram|tiktok|youtube|linkedin|whatsapp|telegram)\b|\b(subscribe|abonnieren|abonniere|abonnez|suscríbete|suscribete|hazte (miembro|socio)|werden sie mitglied|become a (member|subscriber|supporter)|support (us|our journalism)|unterstützen sie uns|newsletter)\b)/i;
+  /(\b(follow|folge|folgen sie|siga|síganos|síguenos|suivez|seguici|obserwuj|mira|besuchen sie)\b.{0,80}\b(twitter|facebook|instagram|tiktok|youtube|linkedin|whatsapp|telegram)\b|\b(subscribe|abonnieren|abonniere|abonnez|suscríbete|suscribete|hazte (miembro|socio)|werden sie mitglied|become a (member|subscriber|supporter)|support (us|our journalism)|unterstützen sie uns|newsletter|download (our|the)( \w+)? apps?|send us (a message|an? e-?mail)|e-?mail us|write to us|letters? to the editor|schreiben sie uns|escríbenos|we need your (help|support)|help us (continue|keep)|support independent journalism|unterstütze unser|apóyanos|soutenez-nous|sostienici|wesprzyj nas)\b)/i;
 /** Most words of a plug line. */
 const MAX_PLUG_WORDS = 30;
 /** A label line that opens a section of small lines: a contact, sources, authors ("Kontakt:", "Quellen:"). */
@@ -33,6 +36,14 @@ const FIGURE = /\d\s*(kcal|kj|mg|kg|g|ml|l|min|minuten|minutes|std|h|%|€|\$|£
 const MAX_SECTION_BLOCKS = 8;
 /** Most words of a small-print line. */
 const MAX_SMALL_PRINT_WORDS = 40;
+
+const smallPrint = (text: string, words: number): boolean => words <= MAX_SMALL_PRINT_WORDS && SMALL_PRINT.test(text);
+const plug = (text: string, words: number): boolean => words <= MAX_PLUG_WORDS && PLUG.test(text);
+/** True for small print or a plug after the text: often whole sentences, yet not the article's. */
+const aside = (el: Element): boolean => {
+  const text = textOf(el);
+  return smallPrint(text, wordCount(text)) || plug(text, wordCount(text));
+};
 
 const linkShare = (el: Element, text: string): number => (text.length === 0 ? 0 : linkChars(el) / text.length);
 
@@ -92,8 +103,7 @@ function edgeStuff(el: Element, trailing: boolean): boolean {
   if (words === 0) return false;
   if (TEASER_LABEL.test(text) && words <= MAX_LABEL_WORDS) return true;
   if (TEASER_LINE.test(text)) return true;
-  if (words <= MAX_SMALL_PRINT_WORDS && SMALL_PRINT.test(text)) return true;
-  if (trailing && words <= MAX_PLUG_WORDS && PLUG.test(text)) return true;
+  if (smallPrint(text, words) || (trailing && plug(text, words))) return true;
   if (el.querySelector('img, picture, video, iframe') && words < 4) return false;
   // Before the text, one link alone is as likely the article's own title as a way out: only lines of links go.
   if (linkShare(el, text) >= 0.5) return words <= 80 && (trailing || el.querySelectorAll('a').length >= 2);
@@ -137,7 +147,8 @@ export function trimEdges(root: Element): void {
   for (let i = blocks.length - 1; i >= 0; i--) {
     const el = blocks[i]!;
     if (!root.contains(el)) continue;
-    if (prose(el) || !edgeStuff(el, true) || !take(el)) break;
+    // Small print and plugs are often whole sentences: they go before the prose test would stop the trim.
+    if ((!aside(el) && prose(el)) || !edgeStuff(el, true) || !take(el)) break;
   }
   for (const el of blocks) {
     if (!root.contains(el)) break;

@@ -158,6 +158,29 @@ describe('PageApi#walk() main content', function () {
       expect(facts).to.include('390 kcal');
     });
 
+    it('drops small print and plugs after the text that are whole sentences: an opinion disclaimer, a licence, a cookie notice, calls to follow, subscribe, support or write in', async () => {
+      const last = 'The harbour master said the new timetable would be posted on Twitter and at the quay before the first ferry leaves in March.';
+      const page = (trailer: string): Promise<string> => main(`<div class="entry">${story()}<p>${last}</p>${trailer}</div>`);
+      const small = await page(
+        '<p>Dieser Beitrag gibt die Meinung des Autors wieder, nicht notwendigerweise die der Redaktion des Hafenblatts.</p>' +
+          '<p>Sofern nicht anders ausgewiesen, stehen die Inhalte dieser Website unter der Lizenz CC BY 4.0.</p>',
+      );
+      const plugs = await page(
+        '<p>Follow the Hafenblatt on Twitter and Instagram for the latest stories and breaking news from the harbour.</p>' +
+          '<p>Subscribe now to our e-paper edition for the full story and every page of the weekend edition.</p>',
+      );
+      const notices = await page(
+        '<p>We need your help. Help us keep the Hafenblatt free to read for everyone on the coast.</p>' +
+          '<p>Send us a message on WhatsApp or email us at news@hafenblatt.example with your story.</p>' +
+          '<p>Wir verwenden Cookies, damit unser Angebot besser funktioniert. <a href="/ok">OK</a></p>',
+      );
+      for (const variant of [small, plugs, notices]) {
+        expectStory(variant);
+        expect(variant).to.include(last);
+        expect(variant).to.not.match(/Meinung des Autors|Lizenz|Follow the Hafenblatt|Subscribe now|your help|email us|Cookies/);
+      }
+    });
+
     it('keeps a lead named as a teaser that leads nowhere, and a long article named print-only', async () => {
       const lead = 'Berlin. The port will close its oldest terminal, the harbour authority said on Monday, ending a century of grain trade.';
       const variant = await main(`<div class="article"><div class="teaser"><i>Berlin.</i> <p>${lead.slice(8)}</p></div><div class="entry-content print-only">${story()}</div></div>`);
