@@ -18,7 +18,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { makeBases } from './docker/bases.mjs';
 import { servePage } from './docker/flow.mjs';
-import { Failure, containersConf, installPackages, run, say, stream } from './docker/host.mjs';
+import { Failure, containersConf, dropReplaced, imageId, installPackages, run, say, stream } from './docker/host.mjs';
 import { downAndCheck, runCompose, startService, stopService } from './docker/run-compose.mjs';
 import { freePort, runImage } from './docker/run-image.mjs';
 
@@ -46,8 +46,10 @@ async function phase(title, body) {
 /** The build, as the README says to run it, with the host's extra CA (a TLS-inspecting proxy's) as a build secret. */
 async function buildImage() {
   const secret = process.env.NODE_EXTRA_CA_CERTS ? ['--secret', `id=extra_ca,src=${process.env.NODE_EXTRA_CA_CERTS}`] : [];
+  const previous = imageId(IMAGE);
   const code = await stream('podman', ['build', '--pull=never', '--network=host', '--format', 'docker', ...secret, '-t', IMAGE, '.'], { cwd: root });
   if (code !== 0) throw new Failure(`podman build exited with ${code}`);
+  dropReplaced(previous, IMAGE);
   say(`image: ${run('podman', ['image', 'ls', '--format', '{{.Repository}}:{{.Tag}} {{.Size}}', IMAGE], { quiet: true }).trim()}`);
 }
 

@@ -6,7 +6,7 @@
 import { mkdirSync, readFileSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Failure, run, say, stream } from './host.mjs';
+import { Failure, dropReplaced, imageId, run, say, stream } from './host.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const LABEL = 'tabwright.stand-in';
@@ -98,15 +98,19 @@ function usrLocal(tmp, context) {
 }
 
 async function build(image, context, extra = []) {
+  const previous = imageId(image);
   const code = await stream('podman', ['build', '--pull=never', '--network=host', '--label', `${LABEL}=scripts/docker`, ...extra, '-t', image, context]);
   if (code !== 0) throw new Failure(`building the stand-in ${image} failed (exit ${code})`);
+  dropReplaced(previous, image);
 }
 
 /** Makes the stand-ins podman lacks (all of ours with `rebuild`); the Debian base first, the others stand on it. */
 export async function makeBases(tmp, { rebuild }) {
   const todo = [NODE, POSTGRES, NGINX].filter((image) => wanted(image, rebuild));
   if (todo.length === 0) return;
-  if (wanted(DEBIAN, rebuild)) makeDebian(tmp);
+  const remake = wanted(DEBIAN, rebuild);
+  const oldDebian = remake ? imageId(DEBIAN) : undefined;
+  if (remake) makeDebian(tmp);
   if (todo.includes(NODE)) {
     const context = join(tmp, 'node-context');
     mkdirSync(context);
@@ -119,4 +123,5 @@ export async function makeBases(tmp, { rebuild }) {
   }
   if (todo.includes(POSTGRES)) await build(POSTGRES, join(here, 'postgres'));
   if (todo.includes(NGINX)) await build(NGINX, join(here, 'nginx'));
+  dropReplaced(oldDebian, DEBIAN);
 }

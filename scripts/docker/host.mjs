@@ -97,3 +97,15 @@ export function containersConf(dir) {
   say(`containers.conf: runc, nofile ${nofile}, nproc ${nproc} (${path})`);
   return path;
 }
+
+/** The id of `image` in podman's store, or undefined. */
+export const imageId = (image) => run('podman', ['image', 'inspect', '--format', '{{.Id}}', image], { quiet: true, allowFail: true }).stdout.trim() || undefined;
+
+/**
+ * Removes the image `previous` named before a build replaced it, so runs do not pile up old
+ * images; its layers the new one shares stay. A build stage's intermediate images stay: they are
+ * the cache the next build starts from.
+ */
+export function dropReplaced(previous, image) {
+  if (previous && previous !== imageId(image)) run('podman', ['rmi', previous], { quiet: true, allowFail: true, both: true });
+}
