@@ -18,9 +18,12 @@ RUN --mount=type=secret,id=extra_ca \
     if [ -s /run/secrets/extra_ca ]; then export NODE_EXTRA_CA_CERTS=/run/secrets/extra_ca; fi \
  && npm ci --no-audit --no-fund
 COPY . .
+# What runs needs neither the tests nor better-sqlite3's sources and objects (its binding stays).
 RUN node scripts/build.mjs \
  && npm prune --omit=dev --no-audit --no-fund \
- && rm -rf dist/spec dist/bench
+ && rm -rf dist/spec dist/bench node_modules/better-sqlite3/deps node_modules/better-sqlite3/src \
+      node_modules/better-sqlite3/build/Release/obj* node_modules/better-sqlite3/build/Release/.deps \
+      node_modules/better-sqlite3/build/deps
 
 # ---- run ----
 FROM node:20-bookworm-slim
