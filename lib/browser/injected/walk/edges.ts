@@ -39,10 +39,15 @@ const MAX_SMALL_PRINT_WORDS = 40;
 
 const smallPrint = (text: string, words: number): boolean => words <= MAX_SMALL_PRINT_WORDS && SMALL_PRINT.test(text);
 const plug = (text: string, words: number): boolean => words <= MAX_PLUG_WORDS && PLUG.test(text);
-/** True for small print or a plug after the text: often whole sentences, yet not the article's. */
+/**
+ * True for small print or a plug after the text: often whole sentences, yet not the article's. A
+ * © counts here only before a year or a name ("© 2024 Hafenblatt", "© MDV Sports"): an author's
+ * sentence may wear one ("a manifesto™© we just think…").
+ */
 const aside = (el: Element): boolean => {
   const text = textOf(el);
-  return smallPrint(text, wordCount(text)) || plug(text, wordCount(text));
+  const words = wordCount(text);
+  return smallPrint(text.replace(/©(?!\s*(\d{4}|\p{Lu}))/gu, ''), words) || plug(text, words);
 };
 
 const linkShare = (el: Element, text: string): number => (text.length === 0 ? 0 : linkChars(el) / text.length);

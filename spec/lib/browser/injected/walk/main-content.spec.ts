@@ -174,6 +174,9 @@ describe('PageApi#walk() main content', function () {
           '<p>Send us a message on WhatsApp or email us at news@hafenblatt.example with your story.</p>' +
           '<p>Wir verwenden Cookies, damit unser Angebot besser funktioniert. <a href="/ok">OK</a></p>',
       );
+      // A sentence of the author's that wears a © is still the author's.
+      const mark = 'This is not meant as a manifesto™© of the harbour, we just think it is good to share what we learned so far.';
+      expect(await page(`<p>${mark}</p>`)).to.include(mark);
       for (const variant of [small, plugs, notices]) {
         expectStory(variant);
         expect(variant).to.include(last);
