@@ -130,6 +130,44 @@ export class Strays {
 /** Characters a part left out may say besides its controls' own words ("12" likes beside an icon, "Share:"). */
 const QUIET_CHARS = 24;
 
+/** What a walk of shown text does at an element: goes in, passes it over, or ends. */
+const ENTER = 0;
+const SKIP = 1;
+const STOP = 2;
+
+/** The callbacks of `walkShownText`; each may end the walk. */
+interface ShownTextVisitor {
+  /** A text node's characters, if its parent shows its text: true ends the walk. */
+  text(chars: number): boolean;
+  /** An element the walk reached and did not hide: ENTER, SKIP or STOP. */
+  enter(el: Element): typeof ENTER | typeof SKIP | typeof STOP;
+  /** After an entered element's children: true ends the walk. */
+  leave(el: Element): boolean;
+}
+
+/**
+ * Walks the text under `root` that the page shows, in order: the characters of text nodes whose
+ * parent shows text, never inside an element the walk hid or never reached. False when a
+ * callback ended it, true when it went through.
+ */
+function walkShownText(cache: WalkCache, root: Element, visitor: ShownTextVisitor): boolean {
+  const visit = (el: Element): boolean => {
+    const textShown = !cache.textHidden(el);
+    const children = childNodesOf(el);
+    for (let i = 0; i < children.length; i++) {
+      const child = children[i]!;
+      if (isText(child)) {
+        if (textShown && visitor.text(chars(child.data))) return false;
+      } else if (isElement(child) && !(cache.reached(child) & HIDDEN)) {
+        const step = visitor.enter(child);
+        if (step === STOP || (step === ENTER && (!visit(child) || visitor.leave(child)))) return false;
+      }
+    }
+    return true;
+  };
+  return visit(root);
+}
+
 /**
  * True when what `part` shows outside its listed controls is at most QUIET_CHARS characters.
  * A listed link's words count: a block of links (a menu, a list of related stories) says them.
@@ -140,48 +178,40 @@ function saysNothing(cache: WalkCache, part: Element, marks: ReadonlyMap<Element
     return !!item && item.role !== 'link';
   };
   let count = 0;
-  const visit = (el: Element): boolean => {
-    const textShown = !cache.textHidden(el);
-    const children = childNodesOf(el);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (isText(child)) {
-        if (textShown && (count += chars(child.data)) > QUIET_CHARS) return false;
-      } else if (isElement(child) && !silent(child) && !(cache.reached(child) & HIDDEN) && !visit(child)) {
-        return false;
-      }
-    }
-    return true;
-  };
-  return silent(part) || visit(part);
+  return (
+    silent(part) ||
+    walkShownText(cache, part, {
+      text: (n) => (count += n) > QUIET_CHARS,
+      enter: (el) => (silent(el) ? SKIP : ENTER),
+      leave: () => false,
+    })
+  );
 }
 
 /** The controls of `wanted` inside `holder`, in order, each with the characters of shown text before it. */
 function measure(cache: WalkCache, holder: Element, wanted: Set<Element>, marks: ReadonlyMap<Element, InteractiveElement>): Stray[] {
   const strays: Stray[] = [];
   let count = 0;
-  // False once every control is placed: the text after the last one does not matter.
-  const visit = (el: Element): boolean => {
-    const textShown = !cache.textHidden(el);
-    const children = childNodesOf(el);
-    for (let i = 0; i < children.length; i++) {
-      const child = children[i]!;
-      if (isText(child)) {
-        if (textShown) count += chars(child.data);
-      } else if (isElement(child) && !(cache.reached(child) & HIDDEN)) {
-        if (wanted.has(child)) {
-          // Its own text is not written (its marker is), so it does not count.
-          strays.push({ el: child, item: marks.get(child)!, before: count });
-          const own = count;
-          if (!visit(child) || strays.length === wanted.size) return false;
-          count = own;
-        } else if (!visit(child)) {
-          return false;
-        }
+  // The count as each control still open was entered.
+  const own: number[] = [];
+  walkShownText(cache, holder, {
+    text: (n) => {
+      count += n;
+      return false;
+    },
+    enter: (el) => {
+      if (wanted.has(el)) {
+        strays.push({ el, item: marks.get(el)!, before: count });
+        own.push(count);
       }
-    }
-    return strays.length < wanted.size;
-  };
-  visit(holder);
+      return ENTER;
+    },
+    leave: (el) => {
+      // A control's own text is not written (its marker is), so it does not count.
+      if (wanted.has(el)) count = own.pop()!;
+      // Once every control is placed, the text after the last one does not matter.
+      return strays.length === wanted.size;
+    },
+  });
   return strays;
 }
