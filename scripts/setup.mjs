@@ -4,10 +4,11 @@
 // for the tests of the PostgreSQL store), then builds.
 // Plain Node with no dependencies, because it runs before anything is installed.
 import { execSync, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { installServices } from './apt.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const say = (line) => process.stderr.write(`setup: ${line}\n`);
@@ -58,27 +59,11 @@ if (process.env.CHROMIUM_PATH) {
 // server from (spec/support/postgres.ts); serving needs them only with a local DATABASE_URL.
 const postgresInstalled = () =>
   existsSync('/usr/lib/postgresql') && readdirSync('/usr/lib/postgresql').some((version) => existsSync(join('/usr/lib/postgresql', version, 'bin', 'initdb')));
-/**
- * Installs Debian `packages` that hold services, without starting them: a package's own start
- * (its cluster on port 5432, nginx on port 80) would leave a server running that nobody asked
- * for. policy-rc.d answering 101 is Debian's way to say so; ours goes once the install is done.
- */
-function installServices(packages) {
-  const policy = '/usr/sbin/policy-rc.d';
-  const ours = !existsSync(policy);
-  if (ours) writeFileSync(policy, '#!/bin/sh\n# tabwright set-up: install, do not start.\nexit 101\n', { mode: 0o755 });
-  try {
-    run('apt-get update');
-    run(`DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${packages}`);
-  } finally {
-    if (ours) rmSync(policy, { force: true });
-  }
-}
 if (!postgresInstalled()) {
   if (process.getuid?.() !== 0) {
     say('no PostgreSQL server found: the PostgreSQL store tests need it; run `sudo apt-get install -y postgresql`');
   } else {
-    installServices('postgresql');
+    installServices(['postgresql'], say);
   }
 }
 
@@ -89,7 +74,7 @@ if (process.argv.includes('--cluster') && !existsSync(nginxPath)) {
     say('no nginx found: the cluster test needs it; run `sudo apt-get install -y nginx-light` or set NGINX_PATH');
     process.exit(1);
   }
-  installServices('nginx-light');
+  installServices(['nginx-light'], say);
 }
 
 // 5. Build when any source is newer than the last build.

@@ -2,8 +2,9 @@
 // running commands with what they print shown. Plain Node with no dependencies (it runs before
 // anything is installed).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { installServices } from '../apt.mjs';
 
 export const say = (line) => process.stderr.write(`test:docker: ${line}\n`);
 
@@ -55,17 +56,13 @@ const PACKAGES = {
 // aardvark-dns instead.
 const DNSNAME = ['golang-github-containernetworking-plugin-dnsname', '/usr/lib/cni/dnsname'];
 
-/** Installs `packages` with apt, without starting their services (policy-rc.d, as in scripts/setup.mjs). */
+/** Installs `packages` with apt as root, without starting their services (scripts/apt.mjs). */
 function aptInstall(packages) {
   if (process.getuid?.() !== 0) throw new Failure(`run as root: ${packages.join(', ')} must be installed with apt`);
-  const policy = '/usr/sbin/policy-rc.d';
-  const ours = !existsSync(policy);
-  if (ours) writeFileSync(policy, '#!/bin/sh\n# tabwright test:docker: install, do not start.\nexit 101\n', { mode: 0o755 });
   try {
-    run('apt-get', ['update'], { show: true });
-    run('apt-get', ['install', '-y', '--no-install-recommends', ...packages], { env: { DEBIAN_FRONTEND: 'noninteractive' }, show: true });
-  } finally {
-    if (ours) rmSync(policy, { force: true });
+    installServices(packages, (line) => say(`$ ${line}`));
+  } catch (error) {
+    throw new Failure(`apt-get install ${packages.join(' ')} failed: ${String(error.message).split('\n')[0]}`);
   }
 }
 
