@@ -31,7 +31,6 @@ import {
 export { CHART_FORMATS, type ChartFormat } from './checks.js';
 export { ConfigError } from './errors.js';
 export { CHROMIUM_ARGS, chromiumSetting, findChromium } from './chromium.js';
-export { sharedMemoryArgs, type SandboxSetting } from './chromium-host.js';
 export { LOG_LEVELS, type LogLevel } from './log-level.js';
 export { DEFAULT_MAX_TABS, VARIABLES, type Use, type Variable } from './variables.js';
 export { profileKey } from './profile-key.js';
@@ -148,13 +147,13 @@ export function loadConfig(env: Env, flags: ConfigFlags = {}, needs: ConfigNeeds
   const dataDir = value('DATA_DIR', check.folder, { name: '--data-dir', value: flags.dataDir }) ?? (embedded ? userFolder(env, problems) : resolve(DEFAULT_DATA_DIR));
   const databaseUrl = value('DATABASE_URL', check.postgresUrl) ?? null;
   const logLevel = value('LOG_LEVEL', check.logLevel) ?? defaultLogLevel(env);
-  const chromium = chromiumSetting(env, (needs.chromium ?? false) || embedded);
+  // Only what runs the service (serve, embedded mcp) launches a browser: it needs one, and probes the system for namespaces.
+  const service = (needs.chromium ?? false) || embedded;
+  const chromium = chromiumSetting(env, service);
   if (chromium.problem) problems.push(chromium.problem);
   const sandboxMode = value('CHROMIUM_SANDBOX', check.sandboxMode) ?? DEFAULT_SANDBOX_MODE;
-  // Only what runs the service (serve, embedded mcp) launches a browser, and probes the system for namespaces.
-  const service = (needs.chromium ?? false) || embedded;
-  const sandbox = service ? sandboxSetting(sandboxMode, process.getuid?.()) : { on: false, why: 'this command launches no browser' };
-  if ('problem' in sandbox && sandbox.problem) problems.push(sandbox.problem);
+  const sandbox: ReturnType<typeof sandboxSetting> = service ? sandboxSetting(sandboxMode, process.getuid?.()) : { on: false, why: 'this command launches no browser' };
+  if (sandbox.problem) problems.push(sandbox.problem);
   const allowHosts = value('TABWRIGHT_ALLOW_HOSTS', check.allowList) ?? AllowList.parse(undefined);
   const proxies = value('TABWRIGHT_PROXIES', check.proxyFile) ?? null;
 
