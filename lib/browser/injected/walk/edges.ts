@@ -44,20 +44,23 @@ const plug = (text: string, words: number): boolean => words <= MAX_PLUG_WORDS &
  * © counts here only before a year or a name ("© 2024 Hafenblatt", "© MDV Sports"): an author's
  * sentence may wear one ("a manifesto™© we just think…").
  */
-const aside = (el: Element): boolean => {
-  const text = textOf(el);
-  const words = wordCount(text);
-  return smallPrint(text.replace(/©(?!\s*(\d{4}|\p{Lu}))/gu, ''), words) || plug(text, words);
-};
+const aside = ({ text, words }: Block): boolean => smallPrint(text.replace(/©(?!\s*(\d{4}|\p{Lu}))/gu, ''), words) || plug(text, words);
 
 const linkShare = (el: Element, text: string): number => (text.length === 0 ? 0 : linkChars(el) / text.length);
+
+/** A leaf block with its text, measured once: taking other blocks leaves it as it is. */
+interface Block {
+  el: Element;
+  text: string;
+  words: number;
+}
 
 /**
  * The article's leaf blocks in document order: a list counts as one block (its items are read
  * together), a table and a figure too; any other block holding no block.
  */
-function leafBlocks(root: Element): Element[] {
-  const blocks: Element[] = [];
+function leafBlocks(root: Element): Block[] {
+  const blocks: Block[] = [];
   // In document order, what a whole block holds comes right after it.
   let whole: Element | null = null;
   for (const el of Array.from(root.querySelectorAll(BLOCK))) {
@@ -65,8 +68,9 @@ function leafBlocks(root: Element): Element[] {
     const isWhole = el.localName === 'ul' || el.localName === 'ol' || el.localName === 'table' || el.localName === 'figure' || el.localName === 'dl';
     if (!isWhole && el.querySelector(BLOCK)) continue;
     if (isWhole) whole = el;
-    if (textOf(el) === '' || touchesEmbed(el)) continue;
-    blocks.push(el);
+    const text = textOf(el);
+    if (text === '' || touchesEmbed(el)) continue;
+    blocks.push({ el, text, words: wordCount(text) });
   }
   return blocks;
 }
@@ -102,9 +106,7 @@ function wrapLooseRuns(root: Element): void {
 }
 
 /** True for a block that is a link line, a list of links, a teaser label or a stub of a line, not prose. */
-function edgeStuff(el: Element, trailing: boolean): boolean {
-  const text = textOf(el);
-  const words = wordCount(text);
+function edgeStuff({ el, text, words }: Block, trailing: boolean): boolean {
   if (words === 0) return false;
   if (TEASER_LABEL.test(text) && words <= MAX_LABEL_WORDS) return true;
   if (TEASER_LINE.test(text)) return true;
@@ -119,10 +121,7 @@ function edgeStuff(el: Element, trailing: boolean): boolean {
 }
 
 /** True for a paragraph of prose: enough words, mostly not links. */
-const prose = (el: Element): boolean => {
-  const text = textOf(el);
-  return wordCount(text) >= PROSE_WORDS && linkShare(el, text) < 0.5;
-};
+const prose = ({ el, text, words }: Block): boolean => words >= PROSE_WORDS && linkShare(el, text) < 0.5;
 
 /**
  * Removes from Readability's article the link lines, teaser lists, labels and stubs that follow
@@ -134,30 +133,29 @@ export function trimEdges(root: Element): void {
   const blocks = leafBlocks(root);
   const total = textOf(root).length;
   let budget = total * MAX_EDGE_SHARE;
-  const take = (el: Element): boolean => {
-    const size = textOf(el).length;
-    if (size > budget) return false;
-    budget -= size;
+  const take = ({ el, text }: Block): boolean => {
+    if (text.length > budget) return false;
+    budget -= text.length;
     el.remove();
     return true;
   };
   // A section of short lines at the end opened by a label of its own ("Kontakt:", "Quellen:",
   // "Autoren:") is about the article, not of it: it goes whole.
-  const tail: Element[] = [];
+  const tail: Block[] = [];
   for (let i = blocks.length - 1; i >= 0 && tail.length < MAX_SECTION_BLOCKS && !prose(blocks[i]!); i--) tail.unshift(blocks[i]!);
-  const label = tail.findIndex((el) => HEADING.test(el.localName) || (SECTION_LABEL.test(textOf(el)) && wordCount(textOf(el)) <= 4));
+  const label = tail.findIndex((block) => HEADING.test(block.el.localName) || (SECTION_LABEL.test(block.text) && block.words <= 4));
   const section = label >= 0 ? tail.slice(label) : [];
   // Figures with their units (nutrition, times, prices) are data of the text, whatever the label says.
-  if (section.length > 0 && !section.some((el) => FIGURE.test(textOf(el))) && section.reduce((n, el) => n + textOf(el).length, 0) <= budget) for (const el of section) take(el);
+  if (section.length > 0 && !section.some((block) => FIGURE.test(block.text)) && section.reduce((n, block) => n + block.text.length, 0) <= budget) for (const block of section) take(block);
   for (let i = blocks.length - 1; i >= 0; i--) {
-    const el = blocks[i]!;
-    if (!root.contains(el)) continue;
+    const block = blocks[i]!;
+    if (!root.contains(block.el)) continue;
     // Small print and plugs are often whole sentences: they go before the prose test would stop the trim.
-    if ((!aside(el) && prose(el)) || !edgeStuff(el, true) || !take(el)) break;
+    if ((!aside(block) && prose(block)) || !edgeStuff(block, true) || !take(block)) break;
   }
-  for (const el of blocks) {
-    if (!root.contains(el)) break;
-    if (prose(el) || HEADING.test(el.localName) || !edgeStuff(el, false) || !take(el)) break;
+  for (const block of blocks) {
+    if (!root.contains(block.el)) break;
+    if (prose(block) || HEADING.test(block.el.localName) || !edgeStuff(block, false) || !take(block)) break;
   }
 }
 
